@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// bounty: a terminal case tracker for bounty hunters (see README.md and docs/architecture.md).
+///
+/// The target graph mirrors docs/architecture.md: core values at the bottom, the store above them,
+/// one module per tab, the app (registry + dispatcher) that assembles the tabs, and two thin fronts.
+let package = Package(
+  name: "bounty",
+  products: [
+    .executable(name: "bounty", targets: ["bounty"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .executableTarget(name: "EmbedGenerator"),
+    .plugin(
+      name: "EmbedPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedGenerator"],
+      path: "Sources/EmbedPlugin"
+    ),
+    .target(name: "BountyCore"),
+    .target(
+      name: "BountyStore",
+      dependencies: ["CSQLite", "BountyCore"],
+      plugins: ["EmbedPlugin"]
+    ),
+    .target(name: "FugitivesTab", dependencies: ["BountyCore", "BountyStore"]),
+    .target(name: "CapturedTab", dependencies: ["BountyCore", "BountyStore"]),
+    .target(name: "SettingsTab", dependencies: ["BountyCore", "BountyStore"]),
+    .target(
+      name: "BountyApp",
+      dependencies: [
+        "BountyCore", "BountyStore", "FugitivesTab", "CapturedTab", "SettingsTab",
+      ],
+      plugins: ["EmbedPlugin"]
+    ),
+    .target(name: "TerminalFront", dependencies: ["BountyCore", "BountyApp"]),
+    .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp"]),
+    .executableTarget(
+      name: "bounty",
+      dependencies: ["BountyCore", "BountyApp", "TerminalFront", "RPCFront"]
+    ),
+    .testTarget(name: "BountyCoreTests", dependencies: ["BountyCore"]),
+    .testTarget(name: "BountyStoreTests", dependencies: ["BountyCore", "BountyStore"]),
+    .testTarget(name: "BountyAppTests", dependencies: ["BountyCore", "BountyStore", "BountyApp"]),
+    .testTarget(name: "FrontTests", dependencies: ["BountyCore", "BountyApp", "RPCFront"]),
+  ]
+)

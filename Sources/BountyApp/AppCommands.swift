@@ -1,0 +1,133 @@
+import BountyCore
+import BountyStore
+
+/// Commands that belong to no single tab: history, the sample roster, and the database itself.
+enum AppCommands {
+  static let commands: [Command] = [
+    historyList, undo, redo, sample, dbInfo, dbCheck, dbMigrate, dbBackup,
+  ]
+
+  static let historyList = Command(
+    CommandSpec(
+      name: "history.list", words: ["history"], tab: .history,
+      summary: "List the steps undo and redo would take, newest first", params: [],
+      effect: .read, result: "{undo: [step], redo: [step]}")
+  ) { store, _ in
+    let steps = try store.historySteps()
+    return .object([
+      "undo": .array(steps.filter { $0.stack == "undo" }.map(\.json)),
+      "redo": .array(steps.filter { $0.stack == "redo" }.map(\.json)),
+    ])
+  }
+
+  static let undo = Command(
+    CommandSpec(
+      name: "history.undo", words: ["undo"], tab: .history, summary: "Undo the last change",
+      params: [], effect: .change(undoable: false), result: "the step undone")
+  ) { store, _ in try store.undo().json }
+
+  static let redo = Command(
+    CommandSpec(
+      name: "history.redo", words: ["redo"], tab: .history, summary: "Redo the last undone change",
+      params: [], effect: .change(undoable: false), result: "the step redone")
+  ) { store, _ in try store.redo().json }
+
+  static let sample = Command(
+    CommandSpec(
+      name: "sample.load", words: ["sample"], tab: .data,
+      summary: "Load the bundled sample roster (refused over existing IDs)", params: [],
+      effect: .change(undoable: true), result: "{loaded: number of fugitives}")
+  ) { store, _ in
+    guard let file = EmbeddedSample.files.first(where: { $0.name == "roster.json" }) else {
+      throw BountyError.io("this binary carries no sample roster")
+    }
+    let roster: JSON
+    do {
+      roster = try JSONParser.parse(file.text)
+    } catch {
+      throw BountyError.io("the sample roster is damaged: \(error)")
+    }
+    let currency = try store.currency()
+    var entries: [RosterEntry] = []
+    for (index, item) in (roster.arrayValue ?? []).enumerated() {
+      entries.append(try RosterEntry(item, currency: currency, at: "sample[\(index)]"))
+    }
+    let taken = try entries.map(\.fields.id).filter { try store.fugitiveExists(id: $0) }
+    if !taken.isEmpty {
+      let shown = taken.prefix(5).map(String.init).joined(separator: ", ")
+      throw BountyError.conflict(
+        "the sample roster uses ID#s that already exist (\(shown)\(taken.count > 5 ? ", …" : "")); "
+          + "nothing was loaded")
+    }
+    for entry in entries { try entry.insert(into: store) }
+    return .object(["loaded": .int(entries.count)])
+  }
+
+  static let dbInfo = Command(
+    CommandSpec(
+      name: "db.info", words: ["db", "info"], tab: .database,
+      summary: "Show the database's path, schema version and counts", params: [], effect: .read,
+      result: "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}")
+  ) { store, _ in
+    let database = store.database
+    func count(_ sql: String) throws -> JSON { .int(try database.scalarInt(sql) ?? 0) }
+    let pageCount = try database.scalarInt("PRAGMA page_count") ?? 0
+    let pageSize = try database.scalarInt("PRAGMA page_size") ?? 0
+    return .object([
+      "path": .string(store.path),
+      "schemaVersion": .int(try Migrator.version(of: database)),
+      "latestSchemaVersion": .int(Migration.latestVersion),
+      "sqliteVersion": .string(Database.libraryVersion),
+      "journalMode": .optional(try database.scalarText("PRAGMA journal_mode")),
+      "sizeBytes": .int(pageCount * pageSize),
+      "currency": .string(try store.currency().code),
+      "fugitives": try count("SELECT count(*) FROM fugitive"),
+      "atLarge": try count("SELECT count(*) FROM fugitive WHERE captured = 0"),
+      "captured": try count("SELECT count(*) FROM fugitive WHERE captured = 1"),
+      "notes": try count("SELECT count(*) FROM note"),
+      "photos": try count("SELECT count(*) FROM photo"),
+      "undoSteps": try count("SELECT count(*) FROM history_step WHERE stack = 'undo'"),
+    ])
+  }
+
+  static let dbCheck = Command(
+    CommandSpec(
+      name: "db.check", words: ["db", "check"], tab: .database,
+      summary: "Check the database's integrity, references and migrations", params: [],
+      effect: .read, fronts: .terminal, result: "{ok, integrity: [message], foreignKeyViolations}")
+  ) { store, _ in
+    let integrity = try store.database.query("PRAGMA integrity_check") { $0.text(0) }
+    let violations = try store.database.scalarInt("SELECT count(*) FROM pragma_foreign_key_check") ?? 0
+    let ok = integrity == ["ok"] && violations == 0
+    return .object([
+      "ok": .bool(ok), "integrity": .array(integrity.map(JSON.string)),
+      "foreignKeyViolations": .int(violations),
+      "schemaVersion": .int(try Migrator.version(of: store.database)),
+    ])
+  }
+
+  static let dbMigrate = Command(
+    CommandSpec(
+      name: "db.migrate", words: ["db", "migrate"], tab: .database,
+      summary: "Bring the database to the newest schema (opening it does this too)", params: [],
+      effect: .read, fronts: .terminal, result: "{schemaVersion}")
+  ) { store, _ in
+    .object(["schemaVersion": .int(try Migrator.version(of: store.database))])
+  }
+
+  static let dbBackup = Command(
+    CommandSpec(
+      name: "db.backup", words: ["db", "backup"], tab: .database,
+      summary: "Write a consistent copy of the database to FILE (mode 0600; must not exist)",
+      params: [
+        ParamSpec(
+          "file", .text(maxLength: 4096, allowBlank: false), required: true, positional: true,
+          help: "Where to write the copy")
+      ],
+      effect: .outsideTransaction, fronts: .terminal, result: "{path}")
+  ) { store, arguments in
+    let file = arguments.text("file") ?? ""
+    try store.backup(to: file)
+    return .object(["path": .string(file)])
+  }
+}

@@ -1,0 +1,86 @@
+/// An exact amount of money: a whole number of minor units (cents) of one currency.
+///
+/// No binary floating point touches it: amounts are parsed from their text, kept as `Int64` minor
+/// units and formatted back from them. Arithmetic is checked; an overflow is an error, never a wrap.
+public struct Money: Hashable, Sendable, Comparable {
+  public let minorUnits: Int64
+  public let currency: Currency
+
+  public init(minorUnits: Int64, currency: Currency) {
+    self.minorUnits = minorUnits
+    self.currency = currency
+  }
+
+  public static func zero(_ currency: Currency) -> Money {
+    Money(minorUnits: 0, currency: currency)
+  }
+
+  public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+
+  /// `self + other`, or `nil` when the sum does not fit.
+  public func adding(_ other: Money) -> Money? {
+    let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+    return overflow ? nil : Money(minorUnits: sum, currency: currency)
+  }
+
+  /// `self - other`, or `nil` when the difference does not fit.
+  public func subtracting(_ other: Money) -> Money? {
+    let (difference, overflow) = minorUnits.subtractingReportingOverflow(other.minorUnits)
+    return overflow ? nil : Money(minorUnits: difference, currency: currency)
+  }
+
+  /// The exact sum of `amounts`, or `nil` when it does not fit in an Int64 of minor units.
+  public static func sum(_ amounts: some Sequence<Money>, currency: Currency) -> Money? {
+    var total: Int64 = 0
+    for amount in amounts {
+      let (next, overflow) = total.addingReportingOverflow(amount.minorUnits)
+      if overflow { return nil }
+      total = next
+    }
+    return Money(minorUnits: total, currency: currency)
+  }
+
+  /// `rate` percent of this amount, rounded to a whole minor unit with `rounding`.
+  /// Exact: the product is taken in `Int128`, then divided once and rounded once.
+  public func percentage(_ rate: ExactDecimal, rounding: RoundingMode) -> Money? {
+    let numerator = Int128(minorUnits) * Int128(rate.significand)
+    let denominator = Int128(100) * Int128(Currency.powersOfTen[rate.scale])
+    let rounded = rounding.divide(numerator, by: denominator)
+    guard let minor = Int64(exactly: rounded) else { return nil }
+    return Money(minorUnits: minor, currency: currency)
+  }
+
+  /// The amount for machines: `12500.50` (no grouping, no symbol, exactly `scale` decimals).
+  public var plain: String {
+    Self.digits(minorUnits, scale: currency.scale, grouping: false)
+  }
+
+  /// The amount for people: `$12,500.50`.
+  public var display: String {
+    let sign = minorUnits < 0 ? "-" : ""
+    return sign + currency.symbol + Self.digits(minorUnits, scale: currency.scale, grouping: true)
+      .drop { $0 == "-" }
+  }
+
+  /// The decimal text of `minor` minor units with `scale` decimals, optionally grouped by thousands.
+  static func digits(_ minor: Int64, scale: Int, grouping: Bool) -> String {
+    let negative = minor < 0
+    let magnitude = minor.magnitude
+    let divisor = UInt64(Currency.powersOfTen[scale])
+    let whole = String(magnitude / divisor)
+    var text = negative ? "-" : ""
+    if grouping {
+      for (index, character) in whole.enumerated() {
+        if index > 0 && (whole.count - index) % 3 == 0 { text.append(",") }
+        text.append(character)
+      }
+    } else {
+      text += whole
+    }
+    if scale > 0 {
+      let fraction = String(magnitude % divisor)
+      text += "." + String(repeating: "0", count: scale - fraction.count) + fraction
+    }
+    return text
+  }
+}

@@ -1,0 +1,178 @@
+/// Which workspace a command belongs to: the terminal groups help by it and the shell offers a tab's
+/// verbs in that tab.
+public enum Tab: String, CaseIterable, Sendable {
+  case fugitives, captured, settings, reports, data, history, database
+}
+
+/// The type of a parameter: decides how each front reads it and what JSON Schema `rpc.discover` shows.
+public enum ParamType: Equatable, Sendable {
+  /// A whole number within `range`.
+  case integer(ClosedRange<Int64>)
+  /// Text of at most `maxLength` characters; `allowBlank` false refuses empty or spaces-only text.
+  case text(maxLength: Int, allowBlank: Bool)
+  /// An amount of money in the database currency (a string, or a JSON number read from its digits).
+  case money
+  case boolean
+  /// An exact non-negative decimal (a percentage).
+  case decimal
+  /// An ISO 8601 date or time.
+  case timestamp
+  /// A latitude (-90…90) or longitude (-180…180) in degrees.
+  case latitude, longitude
+  /// One of a fixed list of words.
+  case choice([String])
+  /// Bytes: a file path on the command line, base64 text in JSON-RPC.
+  case file
+  /// Any JSON value; the handler checks it (setting values, imported rosters).
+  case any
+
+  /// The JSON Schema of this type, for `rpc.discover`.
+  public var jsonSchema: JSON {
+    switch self {
+    case .integer(let range):
+      return .object([
+        "type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound),
+      ])
+    case .text(let maxLength, let allowBlank):
+      return .object([
+        "type": "string", "maxLength": .int(maxLength), "minLength": .int(allowBlank ? 0 : 1),
+      ])
+    case .money:
+      return .object([
+        "type": ["string", "number"],
+        "description": "exact amount, e.g. \"12500.00\"; never rounded",
+      ])
+    case .boolean: return .object(["type": "boolean"])
+    case .decimal: return .object(["type": ["string", "number"], "pattern": "^[0-9]+(\\.[0-9]+)?$"])
+    case .timestamp: return .object(["type": "string", "format": "date-time"])
+    case .latitude: return .object(["type": "number", "minimum": -90, "maximum": 90])
+    case .longitude: return .object(["type": "number", "minimum": -180, "maximum": 180])
+    case .choice(let words): return .object(["type": "string", "enum": .array(words.map(JSON.string))])
+    case .file: return .object(["type": "string", "contentEncoding": "base64"])
+    case .any: return .object([:])
+    }
+  }
+
+  /// A short placeholder for usage lines: `ID`, `AMT`, `TEXT`.
+  public var placeholder: String {
+    switch self {
+    case .integer: return "N"
+    case .text: return "TEXT"
+    case .money: return "AMT"
+    case .boolean: return ""
+    case .decimal: return "PERCENT"
+    case .timestamp: return "DATE"
+    case .latitude, .longitude: return "DEGREES"
+    case .choice(let words): return words.joined(separator: "|")
+    case .file: return "FILE"
+    case .any: return "VALUE"
+    }
+  }
+}
+
+/// One parameter of a command, declared once for both fronts.
+public struct ParamSpec: Sendable {
+  /// The JSON-RPC name (camelCase); the terminal option is its kebab-case form (`minBounty` →
+  /// `--min-bounty`).
+  public let name: String
+  public let type: ParamType
+  public let required: Bool
+  /// On the command line it is given by position, not by option.
+  public let positional: Bool
+  public let help: String
+  /// Where it can be given: `--export FILE` and `--yes` make sense on a terminal only.
+  public let fronts: CommandFronts
+
+  public init(
+    _ name: String, _ type: ParamType, required: Bool = false, positional: Bool = false,
+    fronts: CommandFronts = .both, help: String
+  ) {
+    self.name = name
+    self.type = type
+    self.required = required
+    self.positional = positional
+    self.fronts = fronts
+    self.help = help
+  }
+
+  /// `--min-bounty` for `minBounty`.
+  public var optionName: String {
+    var result = "--"
+    for character in name {
+      if character.isUppercase {
+        result += "-" + character.lowercased()
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+/// Whether a command changes data (and so is one undo step and runs in a write transaction).
+public enum CommandEffect: Sendable {
+  case read
+  /// Changes data; `undoable` changes become one history step named by the command's summary.
+  case change(undoable: Bool)
+  /// Runs outside any transaction because SQLite forbids one around it (`VACUUM INTO`).
+  case outsideTransaction
+}
+
+/// Where a command can be called from.
+public struct CommandFronts: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let terminal = CommandFronts(rawValue: 1)
+  public static let rpc = CommandFronts(rawValue: 2)
+  public static let both: CommandFronts = [.terminal, .rpc]
+}
+
+/// A command's declaration: everything the fronts, the help, `rpc.discover`, the man page and the
+/// completions need to know about it. The handler lives beside it in `Command` (BountyStore).
+public struct CommandSpec: Sendable {
+  /// The JSON-RPC method name: `fugitives.add`.
+  public let name: String
+  /// The words that call it on the command line: `["fugitives", "add"]`.
+  public let words: [String]
+  public let tab: Tab
+  /// One line: what it does.
+  public let summary: String
+  public let params: [ParamSpec]
+  public let effect: CommandEffect
+  public let fronts: CommandFronts
+  /// One line describing the result, for `rpc.discover` and the docs.
+  public let result: String
+
+  public init(
+    name: String, words: [String], tab: Tab, summary: String, params: [ParamSpec],
+    effect: CommandEffect, fronts: CommandFronts = .both, result: String
+  ) {
+    self.name = name
+    self.words = words
+    self.tab = tab
+    self.summary = summary
+    self.params = params
+    self.effect = effect
+    self.fronts = fronts
+    self.result = result
+  }
+
+  public func param(named name: String) -> ParamSpec? {
+    params.first { $0.name == name }
+  }
+
+  /// `bounty fugitives add --name TEXT --bounty AMT [--id N] [--description TEXT]`.
+  public var usage: String {
+    var parts = ["bounty"] + words
+    for param in params where param.positional {
+      let placeholder = param.name.uppercased()
+      parts.append(param.required ? placeholder : "[\(placeholder)]")
+    }
+    for param in params where !param.positional {
+      let option =
+        param.type == .boolean ? param.optionName : "\(param.optionName) \(param.type.placeholder)"
+      parts.append(param.required ? option : "[\(option)]")
+    }
+    return parts.joined(separator: " ")
+  }
+}

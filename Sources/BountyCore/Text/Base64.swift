@@ -1,0 +1,8 @@
+import Foundation
+
+/// Base64 (RFC 4648, with padding) for photos in JSON-RPC and data URIs in dossiers.
+public enum Base64 {
+  public static func encode(_ bytes: [UInt8]) -> String {
+    Data(bytes).base64EncodedString()
+  }
+}

@@ -1,0 +1,159 @@
+/// A moment in UTC, to the second: what bounty stores for capture, sighting, creation and edit
+/// times. Stored and sent as ISO 8601 / RFC 3339 text, `2026-11-30T10:00:00Z`.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Seconds since 1970-01-01T00:00:00Z.
+  public let secondsSinceEpoch: Int64
+
+  public init(secondsSinceEpoch: Int64) {
+    self.secondsSinceEpoch = secondsSinceEpoch
+  }
+
+  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    lhs.secondsSinceEpoch < rhs.secondsSinceEpoch
+  }
+
+  /// Years bounty accepts; outside them a date is almost surely a typo.
+  public static let years = 1900...9999
+
+  /// `2026-11-30T10:00:00Z`.
+  public var description: String { iso8601 }
+
+  public var iso8601: String {
+    let (date, seconds) = civil
+    return "\(date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
+  }
+
+  /// The calendar date `YYYY-MM-DD` (UTC) and the seconds into that day.
+  public var civil: (date: String, secondsOfDay: Int64) {
+    let days = secondsSinceEpoch.floorDivided(by: 86_400)
+    let (year, month, day) = Self.civilDate(fromDays: days)
+    return (
+      "\(year)-\(Self.pad(Int64(month)))-\(Self.pad(Int64(day)))",
+      secondsSinceEpoch - days * 86_400
+    )
+  }
+
+  /// `YYYY-MM` of this moment in UTC.
+  public var month: String { String(civil.date.prefix(7)) }
+
+  /// Parses `2026-11-30` (midnight UTC), `2026-11-30T10:00`, `2026-11-30T10:00:00Z`,
+  /// `2026-11-30 10:00:00+02:00`, fractions of a second (dropped). A time without a zone is UTC.
+  public init?(parsing text: String) {
+    let bytes = Array(text.trimmingASCIIWhitespace().utf8)
+    var reader = DigitReader(bytes: bytes)
+    guard let year = reader.number(4), reader.expect("-"), let month = reader.number(2),
+      reader.expect("-"), let day = reader.number(2),
+      Self.years.contains(Int(year)), (1...12).contains(month),
+      (1...Self.daysInMonth(year: year, month: month)).contains(day)
+    else { return nil }
+    var seconds = Self.days(year: year, month: month, day: day) * 86_400
+    if !reader.atEnd {
+      guard reader.expect("T") || reader.expect("t") || reader.expect(" "),
+        let hour = reader.number(2), reader.expect(":"), let minute = reader.number(2),
+        hour < 24, minute < 60
+      else { return nil }
+      seconds += hour * 3600 + minute * 60
+      if reader.expect(":") {
+        guard let second = reader.number(2), second < 60 else { return nil }
+        seconds += second
+        if reader.expect(".") {
+          guard reader.skipDigits() > 0 else { return nil }
+        }
+      }
+      if reader.expect("Z") || reader.expect("z") {
+      } else if let sign = reader.sign() {
+        guard let offsetHours = reader.number(2), reader.expect(":") || true,
+          let offsetMinutes = reader.number(2), offsetHours < 24, offsetMinutes < 60
+        else { return nil }
+        seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60)
+      }
+      guard reader.atEnd else { return nil }
+    }
+    self.init(secondsSinceEpoch: seconds)
+  }
+
+  /// True when `text` names a whole day (`2026-11-30`) rather than a moment.
+  public static func isDateOnly(_ text: String) -> Bool {
+    text.trimmingASCIIWhitespace().utf8.count == 10
+  }
+
+  private static func pad(_ value: Int64) -> String {
+    value < 10 ? "0\(value)" : String(value)
+  }
+
+  static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days from 1970-01-01 to the given date (Howard Hinnant's `days_from_civil`).
+  static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = y.floorDivided(by: 400)
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The inverse of `days(year:month:day:)` (Howard Hinnant's `civil_from_days`).
+  static func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    let z = days + 719_468
+    let era = z.floorDivided(by: 146_097)
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+extension Int64 {
+  /// Division rounding toward negative infinity.
+  func floorDivided(by divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+}
+
+/// Reads fixed-width ASCII numbers and punctuation off the front of a byte array.
+private struct DigitReader {
+  let bytes: [UInt8]
+  var index = 0
+
+  var atEnd: Bool { index == bytes.count }
+
+  mutating func number(_ width: Int) -> Int64? {
+    guard index + width <= bytes.count else { return nil }
+    var value: Int64 = 0
+    for byte in bytes[index..<index + width] {
+      guard byte >= 48 && byte <= 57 else { return nil }
+      value = value * 10 + Int64(byte - 48)
+    }
+    index += width
+    return value
+  }
+
+  mutating func expect(_ character: Unicode.Scalar) -> Bool {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+    index += 1
+    return true
+  }
+
+  mutating func sign() -> Int64? {
+    if expect("+") { return 1 }
+    if expect("-") { return -1 }
+    return nil
+  }
+
+  mutating func skipDigits() -> Int {
+    let start = index
+    while index < bytes.count && bytes[index] >= 48 && bytes[index] <= 57 { index += 1 }
+    return index - start
+  }
+}

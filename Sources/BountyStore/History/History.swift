@@ -1,0 +1,107 @@
+import BountyCore
+
+/// One step of the undo or redo stack.
+public struct HistoryStep: Sendable, Equatable {
+  public let id: Int64
+  public let label: String
+  public let createdAt: Timestamp
+  public let stack: String
+
+  public var json: JSON {
+    .object([
+      "id": .int(id), "label": .string(label), "createdAt": .string(createdAt.iso8601),
+      "stack": .string(stack),
+    ])
+  }
+}
+
+/// Undo and redo by sqlite.org's trigger technique (migration 0010): while a step is being recorded,
+/// triggers log the SQL that reverses each row change. The log lives in the database, so history
+/// survives restarts and is shared by every process using the file.
+extension Store {
+  /// Runs `body` as one undoable step named `label`: its row changes are recorded, the redo stack is
+  /// cleared, and the oldest steps beyond `history.limit` are dropped. Call inside a write
+  /// transaction. A body that changes nothing leaves no step.
+  public func recordingStep<T>(_ label: String, _ body: () throws -> T) throws -> T {
+    let stepID = try beginStep(stack: "undo", label: label)
+    let result = try body()
+    try endStep(stepID)
+    if try stepHasEntries(stepID) {
+      try database.run("DELETE FROM history_step WHERE stack = 'redo'")
+      let limit = Int64(try settingText(.historyLimit)) ?? 200
+      try database.run(
+        """
+        DELETE FROM history_step WHERE stack = 'undo' AND id NOT IN
+          (SELECT id FROM history_step WHERE stack = 'undo' ORDER BY id DESC LIMIT ?)
+        """, .integer(limit))
+    } else {
+      try database.run("DELETE FROM history_step WHERE id = ?", .integer(stepID))
+    }
+    return result
+  }
+
+  /// Reverses the newest undo step and returns it, or `notFound` when there is nothing to undo.
+  /// Call inside a write transaction.
+  public func undo() throws -> HistoryStep {
+    try replay(from: "undo", into: "redo")
+  }
+
+  /// Applies again the newest undone step, or `notFound` when there is nothing to redo.
+  public func redo() throws -> HistoryStep {
+    try replay(from: "redo", into: "undo")
+  }
+
+  /// Both stacks, newest first: what `undo` and `redo` would do next.
+  public func historySteps() throws -> [HistoryStep] {
+    try database.query(
+      "SELECT id, label, created_at, stack FROM history_step ORDER BY stack DESC, id DESC"
+    ) {
+      HistoryStep(
+        id: $0.int(0), label: $0.text(1),
+        createdAt: Timestamp(parsing: $0.text(2)) ?? Timestamp(secondsSinceEpoch: 0),
+        stack: $0.text(3))
+    }
+  }
+
+  private func replay(from source: String, into target: String) throws -> HistoryStep {
+    guard
+      let step = try database.queryFirst(
+        "SELECT id, label, created_at FROM history_step WHERE stack = ? ORDER BY id DESC LIMIT 1",
+        [.text(source)],
+        row: {
+          HistoryStep(
+            id: $0.int(0), label: $0.text(1),
+            createdAt: Timestamp(parsing: $0.text(2)) ?? Timestamp(secondsSinceEpoch: 0),
+            stack: source)
+        })
+    else { throw BountyError.notFound("nothing to \(source)") }
+    let statements = try database.query(
+      "SELECT sql FROM history_entry WHERE step_id = ? ORDER BY id DESC", [.integer(step.id)]
+    ) { $0.text(0) }
+    // Entries replay newest first; a note may come back before its fugitive does.
+    try database.execute("PRAGMA defer_foreign_keys = ON")
+    let reverseID = try beginStep(stack: target, label: step.label)
+    for statement in statements { try database.execute(statement) }
+    try endStep(reverseID)
+    try database.run("DELETE FROM history_step WHERE id = ?", .integer(step.id))
+    return step
+  }
+
+  private func beginStep(stack: String, label: String) throws -> Int64 {
+    try database.run(
+      "INSERT INTO history_step (stack, label, created_at) VALUES (?, ?, ?)", .text(stack),
+      .text(label), .text(now.iso8601))
+    let stepID = database.lastInsertRowID
+    try database.run("UPDATE history_recorder SET step_id = ?", .integer(stepID))
+    return stepID
+  }
+
+  private func endStep(_ stepID: Int64) throws {
+    try database.run("UPDATE history_recorder SET step_id = NULL")
+  }
+
+  private func stepHasEntries(_ stepID: Int64) throws -> Bool {
+    try database.scalarInt(
+      "SELECT EXISTS (SELECT 1 FROM history_entry WHERE step_id = ?)", .integer(stepID)) == 1
+  }
+}

@@ -1,0 +1,206 @@
+import BountyCore
+
+/// The values of a fugitive that a change writes: everything but notes and photo.
+public struct FugitiveFields: Sendable {
+  public var id: Int64
+  public var name: String
+  public var bountyMinor: Int64
+  public var description: String
+  public var captured: Bool
+  public var capturedAt: Timestamp?
+  public var captureLocation: GeoPoint?
+  public var lastSeen: LastSeen?
+
+  public init(
+    id: Int64, name: String, bountyMinor: Int64, description: String, captured: Bool = false,
+    capturedAt: Timestamp? = nil, captureLocation: GeoPoint? = nil, lastSeen: LastSeen? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.bountyMinor = bountyMinor
+    self.description = description
+    self.captured = captured
+    self.capturedAt = capturedAt
+    self.captureLocation = captureLocation
+    self.lastSeen = lastSeen
+  }
+
+  public init(_ fugitive: Fugitive) {
+    self.init(
+      id: fugitive.id, name: fugitive.name, bountyMinor: fugitive.bounty.minorUnits,
+      description: fugitive.description, captured: fugitive.captured,
+      capturedAt: fugitive.capturedAt, captureLocation: fugitive.captureLocation,
+      lastSeen: fugitive.lastSeen)
+  }
+}
+
+extension Store {
+  static let fugitiveColumns = """
+    id, name, bounty_minor, description, captured, captured_at, captured_lat, captured_lon, \
+    last_seen_lat, last_seen_lon, last_seen_desc, last_seen_at, position, created_at, updated_at, \
+    EXISTS (SELECT 1 FROM photo WHERE photo.fugitive_id = fugitive.id)
+    """
+
+  /// Reads a row selected with `fugitiveColumns` (notes are filled in separately).
+  static func fugitive(from row: Statement, currency: Currency) -> Fugitive {
+    let captureLocation: GeoPoint? =
+      if let lat = row.optionalDouble(6), let lon = row.optionalDouble(7) {
+        GeoPoint(lat: lat, lon: lon)
+      } else { nil }
+    let lastSeen = LastSeen(
+      lat: row.optionalDouble(8), lon: row.optionalDouble(9), description: row.optionalText(10),
+      at: row.optionalText(11).flatMap(Timestamp.init(parsing:)))
+    return Fugitive(
+      id: row.int(0), name: row.text(1),
+      bounty: Money(minorUnits: row.int(2), currency: currency), description: row.text(3),
+      captured: row.int(4) != 0, capturedAt: row.optionalText(5).flatMap(Timestamp.init(parsing:)),
+      captureLocation: captureLocation, lastSeen: lastSeen.isEmpty ? nil : lastSeen,
+      hasPhoto: row.int(15) != 0, position: row.int(12), notes: [],
+      createdAt: Timestamp(parsing: row.text(13)) ?? Timestamp(secondsSinceEpoch: 0),
+      updatedAt: Timestamp(parsing: row.text(14)) ?? Timestamp(secondsSinceEpoch: 0))
+  }
+
+  /// The fugitive with this ID#, notes included, or nil.
+  public func fugitive(id: Int64) throws -> Fugitive? {
+    let currency = try currency()
+    guard
+      var fugitive = try database.queryFirst(
+        "SELECT \(Self.fugitiveColumns) FROM fugitive WHERE id = ?", [.integer(id)],
+        row: { Self.fugitive(from: $0, currency: currency) })
+    else { return nil }
+    fugitive.notes = try notes(fugitiveID: id)
+    return fugitive
+  }
+
+  /// The fugitive with this ID#, or `notFound`.
+  public func existingFugitive(id: Int64) throws -> Fugitive {
+    guard let fugitive = try fugitive(id: id) else {
+      throw BountyError.notFound("fugitive \(id) not found")
+    }
+    return fugitive
+  }
+
+  /// One page of fugitives and the number that match in all.
+  public func fugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64) {
+    let currency = try currency()
+    let (whereClause, values) = query.filter()
+    let total = try database.queryFirst(
+      "SELECT count(*) FROM fugitive \(whereClause)", values, row: { $0.int(0) }) ?? 0
+    var items = try database.query(
+      """
+      SELECT \(Self.fugitiveColumns) FROM fugitive \(whereClause)
+      ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
+      """,
+      values + [.integer(query.limit ?? -1), .integer(query.offset)],
+      row: { Self.fugitive(from: $0, currency: currency) })
+    for index in items.indices {
+      items[index].notes = try notes(fugitiveID: items[index].id)
+    }
+    return (items, total)
+  }
+
+  /// Calls `body` with every fugitive matching `query`, in its order, one row at a time (bounded
+  /// memory over a million rows). Notes are not read.
+  public func forEachFugitive(_ query: FugitiveQuery, _ body: (Fugitive) throws -> Void) throws {
+    let currency = try currency()
+    let (whereClause, values) = query.filter()
+    try database.forEachRow(
+      """
+      SELECT \(Self.fugitiveColumns) FROM fugitive \(whereClause)
+      ORDER BY \(query.sort.orderBy(descending: query.descending))
+      """, values
+    ) { try body(Self.fugitive(from: $0, currency: currency)) }
+  }
+
+  /// The lowest free ID#: one more than the highest, or the first gap when the highest is taken.
+  public func nextFreeFugitiveID() throws -> Int64 {
+    let highest = try database.scalarInt("SELECT max(id) FROM fugitive") ?? 0
+    if highest < Limits.fugitiveIDs.upperBound { return highest + 1 }
+    guard
+      let gap = try database.scalarInt(
+        """
+        SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM fugitive WHERE id = 1) THEN 1
+          ELSE (SELECT min(id) + 1 FROM fugitive AS f WHERE NOT EXISTS
+            (SELECT 1 FROM fugitive AS g WHERE g.id = f.id + 1)) END
+        """), Limits.fugitiveIDs.contains(gap)
+    else { throw BountyError.conflict("every Fugitive ID# is taken") }
+    return gap
+  }
+
+  public func fugitiveExists(id: Int64) throws -> Bool {
+    try database.scalarInt("SELECT EXISTS (SELECT 1 FROM fugitive WHERE id = ?)", .integer(id)) == 1
+  }
+
+  public func fugitiveCount() throws -> Int64 {
+    try database.scalarInt("SELECT count(*) FROM fugitive") ?? 0
+  }
+
+  /// Inserts a fugitive at the end of the manual order. The ID# must be free.
+  public func insertFugitive(_ fields: FugitiveFields, createdAt: Timestamp? = nil) throws {
+    let stamp = (createdAt ?? now).iso8601
+    try database.run(
+      """
+      INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+        (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
+      """, Self.values(fields) + [.text(stamp), .text(now.iso8601)])
+  }
+
+  /// Rewrites a fugitive's fields; `previousID` is its ID# before the change (notes and photo follow
+  /// a new ID# through ON UPDATE CASCADE).
+  public func updateFugitive(previousID: Int64, _ fields: FugitiveFields) throws {
+    try database.run(
+      """
+      UPDATE fugitive SET (\(Self.writableColumns), updated_at) =
+        (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      WHERE id = ?
+      """, Self.values(fields) + [.text(now.iso8601), .integer(previousID)])
+  }
+
+  /// Deletes a fugitive (its notes and photo go with it) and closes the gap in the manual order.
+  public func deleteFugitive(id: Int64) throws {
+    guard let position = try database.scalarInt("SELECT position FROM fugitive WHERE id = ?", .integer(id))
+    else { throw BountyError.notFound("fugitive \(id) not found") }
+    try database.run("DELETE FROM fugitive WHERE id = ?", .integer(id))
+    try database.run(
+      "UPDATE fugitive SET position = position - 1 WHERE position > ?", .integer(position))
+  }
+
+  /// Moves a fugitive to `position` (1-based, clamped to the list) in the manual order; the rows in
+  /// between shift by one, so positions stay dense.
+  public func moveFugitive(id: Int64, to position: Int64) throws {
+    guard let current = try database.scalarInt("SELECT position FROM fugitive WHERE id = ?", .integer(id))
+    else { throw BountyError.notFound("fugitive \(id) not found") }
+    let count = try fugitiveCount()
+    let target = min(max(position, 1), count)
+    guard target != current else { return }
+    if target < current {
+      try database.run(
+        "UPDATE fugitive SET position = position + 1 WHERE position >= ? AND position < ?",
+        .integer(target), .integer(current))
+    } else {
+      try database.run(
+        "UPDATE fugitive SET position = position - 1 WHERE position > ? AND position <= ?",
+        .integer(current), .integer(target))
+    }
+    try database.run(
+      "UPDATE fugitive SET position = ?, updated_at = ? WHERE id = ?", .integer(target),
+      .text(now.iso8601), .integer(id))
+  }
+
+  static let writableColumns = """
+    id, name, name_key, bounty_minor, description, captured, captured_at, captured_lat, \
+    captured_lon, last_seen_lat, last_seen_lon, last_seen_desc, last_seen_at
+    """
+
+  static func values(_ fields: FugitiveFields) -> [SQLValue] {
+    [
+      .integer(fields.id), .text(fields.name), .text(nameSortKey(fields.name)),
+      .integer(fields.bountyMinor), .text(fields.description), .integer(fields.captured ? 1 : 0),
+      .optional(fields.capturedAt?.iso8601), .optional(fields.captureLocation?.lat),
+      .optional(fields.captureLocation?.lon), .optional(fields.lastSeen?.lat),
+      .optional(fields.lastSeen?.lon), .optional(fields.lastSeen?.description),
+      .optional(fields.lastSeen?.at?.iso8601),
+    ]
+  }
+}

@@ -1,0 +1,59 @@
+import BountyCore
+
+extension Store {
+  /// The stored text of `key`, or its default when it was never set.
+  public func settingText(_ key: SettingKey) throws -> String {
+    try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
+      ?? key.defaultValue
+  }
+
+  /// Stores `value` (already validated) for `key`; storing the default removes the row.
+  public func storeSetting(_ key: SettingKey, _ value: String) throws {
+    if value == key.defaultValue {
+      try database.run("DELETE FROM setting WHERE key = ?", .text(key.rawValue))
+    } else {
+      try database.run(
+        "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        .text(key.rawValue), .text(value))
+    }
+  }
+
+  /// The database currency (every amount is in it).
+  public func currency() throws -> Currency {
+    Currency.named(try settingText(.currency)) ?? .usd
+  }
+
+  public func commissionRate() throws -> ExactDecimal {
+    ExactDecimal(try settingText(.commissionRate)) ?? ExactDecimal(significand: 10, scale: 0)
+  }
+
+  public func rounding() throws -> RoundingMode {
+    RoundingMode(rawValue: try settingText(.rounding)) ?? .halfEven
+  }
+
+  /// A value of the shell's workspace (last tab, each tab's sort and filter); not undoable.
+  public func workspaceValue(_ key: String) throws -> String? {
+    try database.scalarText("SELECT value FROM workspace WHERE key = ?", .text(key))
+  }
+
+  /// Stores (or with nil removes) a workspace value.
+  public func setWorkspaceValue(_ key: String, _ value: String?) throws {
+    if let value {
+      try database.run(
+        "INSERT INTO workspace (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        .text(key), .text(value))
+    } else {
+      try database.run("DELETE FROM workspace WHERE key = ?", .text(key))
+    }
+  }
+}
+
+extension Store {
+  /// Parses `text` as an amount in the database currency, or `invalid` naming `field`.
+  public func money(_ text: String, field: String) throws -> Money {
+    switch Money.parse(text, currency: try currency()) {
+    case .success(let money): return money
+    case .failure(let error): throw BountyError.invalid(field: field, reason: error.reason)
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import BountyCore
+import CSQLite
+
+/// One connection to a SQLite database file.
+///
+/// Set up for bounty's guarantees: extended result codes, a busy timeout (writers wait their turn
+/// instead of failing with "database is locked"), defensive mode, no double-quoted string literals,
+/// and the `bounty_fold` function that makes name sort keys. WAL, `synchronous=FULL` and foreign keys
+/// are turned on by `Store` once the file is known to be a bounty database (before that nothing may
+/// write to it).
+public final class Database {
+  let handle: OpaquePointer
+  public let path: String
+  private var statementCache: [String: Statement] = [:]
+  private var transactionDepth = 0
+
+  /// How long a writer waits for another process's write to finish before giving up.
+  public static let busyTimeoutMilliseconds: Int32 = 5000
+
+  public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+      sqlite3_close_v2(handle)
+      throw SQLiteError(extendedCode: code, message: message)
+    }
+    self.handle = handle
+    self.path = path
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+    _ = bounty_sqlite3_db_config_defensive(handle)
+    _ = bounty_sqlite3_db_config_no_dqs(handle)
+    registerFunctions()
+  }
+
+  deinit {
+    statementCache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// The error SQLite holds for the last call that returned `code`.
+  func lastError(code: Int32, sql: String?) -> SQLiteError {
+    let extended = sqlite3_extended_errcode(handle)
+    return SQLiteError(
+      extendedCode: extended != 0 ? extended : code,
+      message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+  }
+
+  /// Runs one or more statements that take no parameters (schema scripts, pragmas).
+  public func execute(_ sql: String) throws(SQLiteError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    if code != SQLITE_OK {
+      let text = message.map { String(cString: $0) } ?? "error \(code)"
+      sqlite3_free(message)
+      throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+    }
+  }
+
+  /// The prepared statement for `sql`, from the cache when it was prepared before.
+  public func statement(_ sql: String) throws(SQLiteError) -> Statement {
+    if let cached = statementCache[sql] { return cached }
+    let statement = try Statement(database: self, sql: sql)
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// Runs a statement that returns no rows.
+  public func run(_ sql: String, _ values: SQLValue...) throws(SQLiteError) {
+    try run(sql, values)
+  }
+
+  public func run(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    while try statement.step() {}
+    statement.reset()
+  }
+
+  /// Runs a query and maps each row with `row`.
+  public func query<T>(
+    _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> T
+  ) throws -> [T] {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    defer { statement.reset() }
+    var rows: [T] = []
+    while try statement.step() { rows.append(try row(statement)) }
+    return rows
+  }
+
+  /// Runs a query and calls `body` for each row without collecting them (bounded memory).
+  public func forEachRow(
+    _ sql: String, _ values: [SQLValue] = [], _ body: (Statement) throws -> Void
+  ) throws {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    defer { statement.reset() }
+    while try statement.step() { try body(statement) }
+  }
+
+  /// The first row mapped with `row`, or nil when there is none.
+  public func queryFirst<T>(
+    _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> T
+  ) throws -> T? {
+    let statement = try statement(sql)
+    try statement.bind(values)
+    defer { statement.reset() }
+    return try statement.step() ? row(statement) : nil
+  }
+
+  /// The first column of the first row as an integer, or nil.
+  public func scalarInt(_ sql: String, _ values: SQLValue...) throws -> Int64? {
+    try queryFirst(sql, values) { $0.optionalInt(0) } ?? nil
+  }
+
+  /// The first column of the first row as text, or nil.
+  public func scalarText(_ sql: String, _ values: SQLValue...) throws -> String? {
+    try queryFirst(sql, values) { $0.optionalText(0) } ?? nil
+  }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// True while a transaction is open on this connection.
+  public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// Runs `body` in a transaction: all of it is committed, or none of it when it throws.
+  ///
+  /// The outermost level begins `IMMEDIATE` for writes (so a reader never upgrades to a writer and
+  /// hits `SQLITE_BUSY` that no timeout cures) and `DEFERRED` for reads; nested calls use savepoints.
+  public func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    let savepoint = "bounty_\(transactionDepth)"
+    if transactionDepth == 0 {
+      try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    } else {
+      try execute("SAVEPOINT \(savepoint)")
+    }
+    transactionDepth += 1
+    do {
+      let result = try body()
+      transactionDepth -= 1
+      try execute(transactionDepth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+      return result
+    } catch {
+      transactionDepth -= 1
+      if transactionDepth == 0 {
+        if inTransaction { try? execute("ROLLBACK") }
+      } else {
+        try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+      }
+      throw error
+    }
+  }
+
+  /// The SQLite library's version, e.g. `3.40.1`.
+  public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+  private func registerFunctions() {
+    // bounty_fold(name): the case- and diacritic-insensitive sort key; used by migrations that
+    // fill `name_key` for rows written before it existed.
+    sqlite3_create_function_v2(
+      handle, "bounty_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+      { context, _, arguments in
+        guard let argument = arguments?[0], let pointer = sqlite3_value_text(argument) else {
+          sqlite3_result_null(context)
+          return
+        }
+        let count = Int(sqlite3_value_bytes(argument))
+        let name = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        let key = nameSortKey(name)
+        sqlite3_result_text(context, key, -1, sqliteTransient)
+      }, nil, nil, nil)
+  }
+}

@@ -1,0 +1,128 @@
+import BountyCore
+import Glibc
+
+/// An open bounty database: the connection, set up, validated and migrated, plus the clock that
+/// stamps changes. Tab modules work through it; only the store speaks SQL to SQLite.
+public final class Store {
+  public let database: Database
+  public let path: String
+  /// The current time; tests replace it to get fixed timestamps.
+  public var clock: () -> Timestamp = Store.systemTime
+
+  /// The system clock, to the second.
+  public static func systemTime() -> Timestamp {
+    Timestamp(secondsSinceEpoch: Int64(time(nil)))
+  }
+
+  public var now: Timestamp { clock() }
+
+  private init(database: Database, path: String) {
+    self.database = database
+    self.path = path
+  }
+
+  /// Opens (creating when missing: folder 0700, file 0600) and migrates the database at `path`.
+  ///
+  /// Refuses with `.refused`, leaving the file byte for byte as it was, a database newer than this
+  /// binary, a file that is not a SQLite database, and one whose applied migrations were edited.
+  /// Before migrating a database that holds fugitives it writes a backup beside it and reports the
+  /// backup's path through `notice`.
+  public static func open(
+    path: String, migrator: Migrator = Migrator(), clock: @escaping () -> Timestamp = systemTime,
+    notice: (String) -> Void = { _ in }
+  ) throws(BountyError) -> Store {
+    try DatabaseLocation.createIfMissing(path)
+    let database: Database
+    do {
+      database = try Database(path: path)
+    } catch {
+      throw BountyError.io("cannot open database \(path): \(error.message)")
+    }
+    try migrator.validate(database)
+    let store = Store(database: database, path: path)
+    store.clock = clock
+    try store.configure()
+    try store.migrate(with: migrator, notice: notice)
+    return store
+  }
+
+  /// WAL (readers never block the writer), durable commits, enforced references. Written only after
+  /// `validate` accepted the file.
+  private func configure() throws(BountyError) {
+    do {
+      try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL")
+      // A read-only file cannot switch journal mode; it still opens for reading.
+      if (try? database.scalarText("PRAGMA journal_mode = WAL")) == nil, !isReadOnly {
+        throw BountyError.io("cannot turn on WAL for \(path)")
+      }
+    } catch let error as BountyError {
+      throw error
+    } catch {
+      throw Store.describe(error, path: path)
+    }
+  }
+
+  /// True when the file cannot be written (its mode or the file system forbids it).
+  public var isReadOnly: Bool { access(path, W_OK) != 0 }
+
+  private func migrate(with migrator: Migrator, notice: (String) -> Void) throws(BountyError) {
+    let pending = try migrator.pending(for: database)
+    guard !pending.isEmpty else { return }
+    do {
+      let version = try Migrator.version(of: database)
+      if version >= 1, try database.scalarInt("SELECT EXISTS (SELECT 1 FROM fugitive)") == 1 {
+        let backup = try writeBackup(suffix: "v\(version)-backup")
+        notice(
+          "bounty: migrating \(path) from schema version \(version) to \(migrator.latestVersion); "
+            + "a backup of the old file is at \(backup)")
+      }
+      try migrator.migrate(database, now: now)
+    } catch let error as BountyError {
+      throw error
+    } catch {
+      throw Store.describe(error, path: path)
+    }
+  }
+
+  /// Writes a consistent copy of the database to a new file beside it (mode 0600) and returns its
+  /// path: `bounty.v1-backup-20261130T101500Z.sqlite`.
+  public func writeBackup(suffix: String) throws(BountyError) -> String {
+    let stamp = now.iso8601.filter { $0 != "-" && $0 != ":" }
+    let base = path.hasSuffix(".sqlite") ? String(path.dropLast(7)) : path
+    var candidate = "\(base).\(suffix)-\(stamp).sqlite"
+    var attempt = 1
+    while access(candidate, F_OK) == 0 {
+      attempt += 1
+      candidate = "\(base).\(suffix)-\(stamp)-\(attempt).sqlite"
+    }
+    try backup(to: candidate)
+    return candidate
+  }
+
+  /// Writes a consistent copy of the database to `destination`, which must not exist (mode 0600).
+  public func backup(to destination: String) throws(BountyError) {
+    try DatabaseLocation.createPrivateFile(destination)
+    do {
+      try database.run("VACUUM INTO ?", .text(destination))
+    } catch {
+      unlink(destination)
+      throw Store.describe(error, path: destination)
+    }
+  }
+
+  /// Turns a SQLite failure into the error a person reads; the SQL stays out of the message.
+  public static func describe(_ error: any Error, path: String) -> BountyError {
+    if let error = error as? BountyError { return error }
+    guard let error = error as? SQLiteError else { return .io("\(error)") }
+    if error.isBusy {
+      return .io(
+        "the database is busy: another process held it locked for more than "
+          + "\(Database.busyTimeoutMilliseconds / 1000) s; nothing was changed, try again")
+    }
+    if error.isReadOnly { return .io("\(path) is read-only; nothing was changed") }
+    if error.primaryCode == 13 { return .io("the disk is full; nothing was changed") }
+    if error.isNotADatabase { return .refused("\(path) is damaged or not a database") }
+    if error.isConstraintViolation { return .conflict("the change breaks a rule of the database") }
+    return .io("database error: \(error.message)")
+  }
+}

@@ -1,0 +1,71 @@
+import BountyCore
+import BountyStore
+
+/// Case notes: an ordered list per fugitive, as Core Data Recipes kept its ingredients.
+enum NoteCommands {
+  static let commands = [list, add, update, delete, move]
+
+  private static func notesJSON(_ store: Store, _ id: Int64) throws -> JSON {
+    .object(["id": .int(id), "notes": .array(try store.notes(fugitiveID: id).map(\.json))])
+  }
+
+  static let list = Command(
+    CommandSpec(
+      name: "notes.list", words: ["fugitives", "note", "list"], tab: .fugitives,
+      summary: "List a fugitive's case notes", params: [FugitiveParams.id], effect: .read,
+      result: "{id, notes: [note]}")
+  ) { store, arguments in
+    let id = arguments.int("id") ?? 0
+    _ = try store.existingFugitive(id: id)
+    return try notesJSON(store, id)
+  }
+
+  static let add = Command(
+    CommandSpec(
+      name: "notes.add", words: ["fugitives", "note", "add"], tab: .fugitives,
+      summary: "Add a case note at the end", params: [FugitiveParams.id, FugitiveParams.noteText],
+      effect: .change(undoable: true), result: "the fugitive")
+  ) { store, arguments in
+    let id = arguments.int("id") ?? 0
+    _ = try store.existingFugitive(id: id)
+    try store.insertNote(fugitiveID: id, text: arguments.text("text") ?? "")
+    return try store.existingFugitive(id: id).json
+  }
+
+  static let update = Command(
+    CommandSpec(
+      name: "notes.update", words: ["fugitives", "note", "edit"], tab: .fugitives,
+      summary: "Rewrite a case note",
+      params: [FugitiveParams.id, FugitiveParams.note, FugitiveParams.noteText],
+      effect: .change(undoable: true), result: "the fugitive")
+  ) { store, arguments in
+    let id = arguments.int("id") ?? 0
+    try store.updateNote(
+      fugitiveID: id, noteID: arguments.int("note") ?? 0, text: arguments.text("text") ?? "")
+    return try store.existingFugitive(id: id).json
+  }
+
+  static let delete = Command(
+    CommandSpec(
+      name: "notes.delete", words: ["fugitives", "note", "delete"], tab: .fugitives,
+      summary: "Delete a case note", params: [FugitiveParams.id, FugitiveParams.note],
+      effect: .change(undoable: true), result: "the fugitive")
+  ) { store, arguments in
+    let id = arguments.int("id") ?? 0
+    try store.deleteNote(fugitiveID: id, noteID: arguments.int("note") ?? 0)
+    return try store.existingFugitive(id: id).json
+  }
+
+  static let move = Command(
+    CommandSpec(
+      name: "notes.move", words: ["fugitives", "note", "move"], tab: .fugitives,
+      summary: "Move a case note to a new position",
+      params: [FugitiveParams.id, FugitiveParams.note, FugitiveParams.to],
+      effect: .change(undoable: true), result: "the fugitive")
+  ) { store, arguments in
+    let id = arguments.int("id") ?? 0
+    try store.moveNote(
+      fugitiveID: id, noteID: arguments.int("note") ?? 0, to: arguments.int("to") ?? 1)
+    return try store.existingFugitive(id: id).json
+  }
+}

@@ -1,0 +1,57 @@
+import BountyCore
+import BountyStore
+
+/// `fugitives.photo`: set a fugitive's photo from PNG or JPEG bytes, read it back, or clear it.
+enum PhotoCommands {
+  static let commands = [photo]
+
+  /// The media type of `bytes` judged by their signature, or nil when they are neither PNG nor JPEG.
+  static func mediaType(of bytes: [UInt8]) -> String? {
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+    return nil
+  }
+
+  static let photo = Command(
+    CommandSpec(
+      name: "fugitives.photo", words: ["fugitives", "photo"], tab: .fugitives,
+      summary: "Set a fugitive's photo (PNG or JPEG), read it, or clear it",
+      params: [
+        FugitiveParams.id,
+        ParamSpec(
+          "image", .file, positional: true,
+          help: "The photo: a file on the command line, base64 in JSON-RPC (at most 10 MiB)"),
+        ParamSpec("export", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
+          help: "Write the photo to this file"),
+        ParamSpec("clear", .boolean, help: "Remove the photo"),
+      ],
+      effect: .change(undoable: true),
+      result: "with image or clear: the fugitive; otherwise {id, mediaType, size, data (base64)}")
+  ) { store, arguments in
+    let id = arguments.int("id") ?? 0
+    _ = try store.existingFugitive(id: id)
+    if let bytes = arguments.bytes("image") {
+      guard bytes.count <= Limits.photoBytes else {
+        throw BountyError.invalid(field: "image", reason: "is larger than 10 MiB")
+      }
+      guard let type = mediaType(of: bytes) else {
+        throw BountyError.invalid(field: "image", reason: "is not a PNG or JPEG image")
+      }
+      try store.storePhoto(fugitiveID: id, Photo(mediaType: type, bytes: bytes))
+      return try store.existingFugitive(id: id).json
+    }
+    if arguments.bool("clear") == true {
+      guard try store.deletePhoto(fugitiveID: id) else {
+        throw BountyError.notFound("fugitive \(id) has no photo")
+      }
+      return try store.existingFugitive(id: id).json
+    }
+    guard let photo = try store.photo(fugitiveID: id) else {
+      throw BountyError.notFound("fugitive \(id) has no photo")
+    }
+    return .object([
+      "id": .int(id), "mediaType": .string(photo.mediaType), "size": .int(photo.bytes.count),
+      "data": .string(Base64.encode(photo.bytes)),
+    ])
+  }
+}
