@@ -45,9 +45,21 @@ let package = Package(
       name: "bounty",
       dependencies: ["BountyCore", "BountyApp", "TerminalFront", "RPCFront"]
     ),
-    .testTarget(name: "BountyCoreTests", dependencies: ["BountyCore"]),
-    .testTarget(name: "BountyStoreTests", dependencies: ["BountyCore", "BountyStore"]),
-    .testTarget(name: "BountyAppTests", dependencies: ["BountyCore", "BountyStore", "BountyApp"]),
-    .testTarget(name: "FrontTests", dependencies: ["BountyCore", "BountyApp", "RPCFront"]),
+    .testTarget(name: "BountyCoreTests", dependencies: ["BountyCore"], exclude: ["Vectors"]),
+    .target(
+      name: "BountyTestSupport",
+      dependencies: ["BountyCore", "BountyStore", "BountyApp"],
+      path: "Tests/BountyTestSupport"
+    ),
+    .testTarget(
+      name: "BountyStoreTests", dependencies: ["BountyCore", "BountyStore", "BountyTestSupport"]),
+    .testTarget(
+      name: "BountyAppTests",
+      dependencies: ["BountyCore", "BountyStore", "BountyApp", "BountyTestSupport"]
+    ),
+    .testTarget(
+      name: "FrontTests",
+      dependencies: ["BountyCore", "BountyApp", "RPCFront", "TerminalFront", "BountyTestSupport"]
+    ),
   ]
 )

@@ -6,3 +6,10 @@ public enum Base64 {
     Data(bytes).base64EncodedString()
   }
 }
+
+extension Base64 {
+  /// The bytes of base64 text, or nil when it is not base64.
+  public static func decode(_ text: String) -> [UInt8]? {
+    Data(base64Encoded: text).map(Array.init)
+  }
+}

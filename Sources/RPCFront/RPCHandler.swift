@@ -1,0 +1,108 @@
+import BountyApp
+import BountyCore
+import BountyStore
+
+/// Answers one line of JSON-RPC 2.0: a request, a notification or a batch. Pure request → response;
+/// it never throws and never ends the process, whatever the input.
+public struct RPCHandler {
+  let dispatcher: Dispatcher
+
+  public init(dispatcher: Dispatcher) {
+    self.dispatcher = dispatcher
+  }
+
+  /// The response line for `line`, or nil when nothing is to be answered (notifications only, or a
+  /// blank line).
+  public func handle(line: [UInt8]) -> String? {
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+    let message: JSON
+    do {
+      message = try JSONParser.parse(line)
+    } catch {
+      return Self.errorResponse(id: .null, code: -32700, message: "Parse error: \(error.message)")
+    }
+    if case .array(let members) = message {
+      if members.isEmpty {
+        return Self.errorResponse(id: .null, code: -32600, message: "Invalid Request: empty batch")
+      }
+      let responses = members.compactMap(handle(request:))
+      return responses.isEmpty ? nil : "[" + responses.joined(separator: ",") + "]"
+    }
+    return handle(request: message)
+  }
+
+  /// The response to one request object, or nil for a notification.
+  func handle(request: JSON) -> String? {
+    guard case .object(let object) = request else {
+      return Self.errorResponse(
+        id: .null, code: -32600, message: "Invalid Request: expected an object")
+    }
+    let id: JSON
+    switch object["id"] {
+    case nil: id = .null
+    case .string?, .number?, .null?: id = object["id"] ?? .null
+    default:
+      return Self.errorResponse(
+        id: .null, code: -32600, message: "Invalid Request: id must be a string, number or null")
+    }
+    let isNotification = object["id"] == nil
+    guard object["jsonrpc"] == .string("2.0") else {
+      return Self.errorResponse(id: id, code: -32600, message: "Invalid Request: jsonrpc must be \"2.0\"")
+    }
+    guard case .string(let method)? = object["method"] else {
+      return Self.errorResponse(id: id, code: -32600, message: "Invalid Request: method must be a string")
+    }
+    let params: JSONObject
+    switch object["params"] {
+    case nil: params = JSONObject()
+    case .object(let given)?: params = given
+    case .array?:
+      return reply(
+        isNotification, Self.errorResponse(
+          id: id, code: -32602, message: "Invalid params: params must be an object (by name)"))
+    default:
+      return Self.errorResponse(id: id, code: -32600, message: "Invalid Request: params must be an object")
+    }
+    guard let command = dispatcher.registry.command(named: method), command.spec.fronts.contains(.rpc)
+    else {
+      return reply(isNotification, Self.errorResponse(id: id, code: -32601, message: "Method not found: \(method)"))
+    }
+    let arguments: Arguments
+    do {
+      arguments = try command.spec.arguments(fromJSON: params)
+    } catch {
+      return reply(isNotification, Self.errorResponse(id: id, error: error, code: -32602))
+    }
+    switch dispatcher.run(command, arguments) {
+    case .success(let result):
+      var text = "{\"jsonrpc\":\"2.0\",\"result\":"
+      result.write(to: &text)
+      text += ",\"id\":"
+      id.write(to: &text)
+      text += "}"
+      return reply(isNotification, text)
+    case .failure(let error):
+      return reply(isNotification, Self.errorResponse(id: id, error: error, code: error.rpcCode))
+    }
+  }
+
+  private func reply(_ isNotification: Bool, _ response: String) -> String? {
+    isNotification ? nil : response
+  }
+
+  /// An error response for a `BountyError`, with `data.field` for invalid values.
+  static func errorResponse(id: JSON, error: BountyError, code: Int) -> String {
+    var data: JSON? = nil
+    if case .invalid(let field, let reason) = error {
+      data = .object(["field": .string(field), "reason": .string(reason)])
+    }
+    return errorResponse(id: id, code: code, message: error.message, data: data)
+  }
+
+  static func errorResponse(id: JSON, code: Int, message: String, data: JSON? = nil) -> String {
+    var error: JSONObject = ["code": .int(code), "message": .string(message)]
+    if let data { error["data"] = data }
+    let response: JSON = .object(["jsonrpc": "2.0", "error": .object(error), "id": id])
+    return response.serialized
+  }
+}

@@ -1,0 +1,77 @@
+import BountyApp
+import BountyCore
+import BountyStore
+import Glibc
+
+/// Runs one parsed command through the dispatcher and prints its result: JSON with `--json`, the
+/// human view otherwise; errors as one `Error: …` line on stderr. Shared by one-shot commands and
+/// the shell.
+final class CommandRunner {
+  let dispatcher: Dispatcher
+  let terminal: TerminalInfo
+  let json: Bool
+  /// The exit status of the last failed command (1 or 64).
+  private(set) var lastStatus: Int32 = 0
+
+  init(dispatcher: Dispatcher, terminal: TerminalInfo, json: Bool) {
+    self.dispatcher = dispatcher
+    self.terminal = terminal
+    self.json = json
+  }
+
+  /// Runs `command`; true on success. `confirm` is asked before a delete when the setting wants it.
+  @discardableResult
+  func run(_ command: Command, _ arguments: Arguments, confirm: ConfirmPrompt?) -> Bool {
+    if command.spec.name == "fugitives.delete", arguments.bool("yes") != true, let confirm,
+      (try? dispatcher.store.settingText(.confirmDelete)) == "true"
+    {
+      let id = arguments.int("id") ?? 0
+      let name = (try? dispatcher.store.fugitive(id: id))??.name
+      if let name {
+        guard confirm.ask("Delete fugitive \(id) (\(terminalSafe(name))) and its notes and photo?")
+        else {
+          Output.out("Not deleted.")
+          return true
+        }
+      }
+    }
+    switch dispatcher.run(command, arguments) {
+    case .success(let result):
+      if json {
+        Output.out(result.serialized)
+        return true
+      }
+      do {
+        let currency = (try? dispatcher.store.currency()) ?? .usd
+        let renderer = ResultRenderer(terminal: terminal, currency: currency)
+        for line in try renderer.render(command.spec, arguments, result) { Output.out(line) }
+        return true
+      } catch {
+        return failed(error)
+      }
+    case .failure(let error):
+      return failed(error)
+    }
+  }
+
+  func failed(_ error: BountyError) -> Bool {
+    Output.err("Error: \(error.message)")
+    lastStatus = error.exitStatus
+    return false
+  }
+}
+
+/// Asks a yes/no question; nil where nobody can answer (a pipe), and then nothing is asked.
+struct ConfirmPrompt {
+  let ask: (String) -> Bool
+
+  /// Asks on the terminal when standard input is one; nil otherwise (scripts are not asked).
+  static var standardInput: ConfirmPrompt? {
+    guard isatty(STDIN_FILENO) == 1 else { return nil }
+    return ConfirmPrompt { question in
+      Output.outRaw("\(question) [y/N] ")
+      guard let answer = readLine() else { return false }
+      return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
+    }
+  }
+}

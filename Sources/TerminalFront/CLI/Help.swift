@@ -1,0 +1,113 @@
+import BountyApp
+import BountyCore
+import BountyStore
+
+/// Help text, generated from the registry: the overview, a group's commands, one command's options.
+public struct Help {
+  public let registry: Registry
+
+  public init(registry: Registry) {
+    self.registry = registry
+  }
+
+  static let tabTitles: [(Tab, String)] = [
+    (.fugitives, "Fugitives tab"), (.captured, "Captured tab"), (.settings, "Settings tab"),
+    (.reports, "Reports"), (.data, "Data"), (.history, "History"), (.database, "Database"),
+  ]
+
+  /// `bounty --help`.
+  public var overview: String {
+    var lines = [
+      "bounty \(BountyVersion.current) — a case tracker for bounty hunters",
+      "",
+      "Usage: bounty [--db PATH] [--json] [--no-color] COMMAND [OPTIONS]",
+      "       bounty                  open the interactive shell (Fugitives | Captured | Settings)",
+      "       bounty rpc              speak JSON-RPC 2.0 on stdin/stdout (see docs/json-rpc.md)",
+    ]
+    let commands = registry.commands(for: .terminal)
+    let width = commands.map { $0.spec.words.joined(separator: " ").count }.max() ?? 10
+    for (tab, title) in Self.tabTitles {
+      let inTab = commands.filter { $0.spec.tab == tab }
+      if inTab.isEmpty { continue }
+      lines += ["", "\(title):"]
+      for command in inTab {
+        let words = command.spec.words.joined(separator: " ")
+        lines.append("  " + padded(words, toWidth: width) + "  " + command.spec.summary)
+      }
+    }
+    lines += [
+      "",
+      "Global options:",
+      "  --db PATH      the database (else $BOUNTY_DB, else $XDG_DATA_HOME/bounty/bounty.sqlite,",
+      "                 else ~/.local/share/bounty/bounty.sqlite)",
+      "  --json         print the result as JSON (the same bytes as the JSON-RPC result)",
+      "  --no-color     no colour (NO_COLOR is obeyed too; colour only ever on a terminal)",
+      "  -h, --help     this help; 'bounty help COMMAND' for one command",
+      "  --version      print the version",
+      "",
+      "Exit status: 0 success, 1 the operation failed, 64 usage error.",
+    ]
+    return lines.joined(separator: "\n")
+  }
+
+  /// Help for the words given (`fugitives`, `fugitives add`), or nil when they name nothing.
+  public func text(for words: [String]) -> String? {
+    if words.isEmpty { return overview }
+    if words == ["rpc"] {
+      return """
+        Usage: bounty rpc
+
+        Reads JSON-RPC 2.0 requests, one per line, from standard input and writes one response per
+        line to standard output, until end of input. 'rpc.discover' describes every method.
+        """
+    }
+    if let (command, used) = registry.command(words: words), used == words.count {
+      return commandHelp(command.spec)
+    }
+    let group = registry.commands(for: .terminal).filter { $0.spec.words.starts(with: words) }
+    guard !group.isEmpty else { return nil }
+    let width = group.map { $0.spec.words.joined(separator: " ").count }.max() ?? 10
+    var lines = ["Commands of 'bounty \(words.joined(separator: " "))':"]
+    for command in group {
+      lines.append(
+        "  " + padded(command.spec.words.joined(separator: " "), toWidth: width) + "  "
+          + command.spec.summary)
+    }
+    lines += ["", "See 'bounty help \(words.joined(separator: " ")) VERB' for a command's options."]
+    return lines.joined(separator: "\n")
+  }
+
+  /// `bounty help fugitives add`.
+  public func commandHelp(_ spec: CommandSpec) -> String {
+    var lines = ["Usage: \(spec.usage)", "", spec.summary + "."]
+    let params = spec.params.filter { $0.fronts.contains(.terminal) }
+    if !params.isEmpty {
+      lines += ["", "Arguments and options:"]
+      let labels = params.map(Self.label)
+      let width = labels.map(\.count).max() ?? 0
+      for (param, label) in zip(params, labels) {
+        lines.append(
+          "  " + padded(label, toWidth: width) + "  " + param.help
+            + (param.required ? " (required)" : ""))
+      }
+    }
+    if spec.fronts.contains(.rpc) {
+      lines += ["", "JSON-RPC method: \(spec.name)"]
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func label(_ param: ParamSpec) -> String {
+    if param.positional { return param.name.uppercased() }
+    return param.type == .boolean
+      ? param.optionName : "\(param.optionName) \(param.type.placeholder)"
+  }
+
+  /// The lines printed under a usage error: the usage and where to read more.
+  public func usageHint(for words: [String]) -> String {
+    if let (command, _) = registry.command(words: words) {
+      return "Usage: \(command.spec.usage)\nSee 'bounty help \(command.spec.words.joined(separator: " "))'."
+    }
+    return "See 'bounty --help'."
+  }
+}

@@ -1,0 +1,115 @@
+import BountyCore
+
+/// The fugitive list and detail views, drawn from the JSON the dispatcher answers (the same value a
+/// JSON-RPC client gets), so the terminal shows exactly what a program would see.
+struct FugitiveViews {
+  let terminal: TerminalInfo
+  let currency: Currency
+
+  /// A bounty string from the JSON (`"12500.00"`) shown for people: `$12,500.00`.
+  func money(_ json: JSON?) -> String {
+    guard let text = json?.stringValue,
+      case .success(let money) = Money.parse(text, currency: currency)
+    else { return json?.stringValue ?? "" }
+    return money.display
+  }
+
+  func time(_ json: JSON?) -> String {
+    terminal.time(json?.stringValue.flatMap(Timestamp.init(parsing:)))
+  }
+
+  /// `36.170, -115.140`, as the original's detail screen showed a position.
+  func place(_ json: JSON?) -> String? {
+    guard case .number(let lat)? = json?["lat"], case .number(let lon)? = json?["lon"],
+      let latitude = Double(lat), let longitude = Double(lon)
+    else { return nil }
+    return "\(threeDecimals(latitude)), \(threeDecimals(longitude))"
+  }
+
+  private func threeDecimals(_ value: Double) -> String {
+    let thousandths = (value * 1000).rounded()
+    let sign = thousandths < 0 ? "-" : ""
+    let magnitude = Int64(abs(thousandths))
+    let fraction = String(magnitude % 1000)
+    return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+  }
+
+  /// The list: ID#, name, bounty, and the status or capture time.
+  func list(_ result: JSON, captured: Bool, showStatus: Bool) -> [String] {
+    let items = result["items"]?.arrayValue ?? []
+    let total = result["total"].flatMap { if case .number(let n) = $0 { Int(n) } else { nil } } ?? 0
+    var columns = [
+      Table.Column(title: "ID#", alignRight: true),
+      Table.Column(title: "NAME", flexible: true),
+      Table.Column(title: "BOUNTY", alignRight: true),
+    ]
+    if captured {
+      columns.append(Table.Column(title: "CAPTURED"))
+    } else if showStatus {
+      columns.append(Table.Column(title: "STATUS"))
+    }
+    var table = Table(columns)
+    for item in items {
+      var cells = [
+        item["id"].map { if case .number(let n) = $0 { n } else { "" } } ?? "",
+        item["name"]?.stringValue ?? "", money(item["bounty"]),
+      ]
+      if captured {
+        cells.append(time(item["capturedAt"]))
+      } else if showStatus {
+        cells.append(item["captured"] == .bool(true) ? "captured" : "at large")
+      }
+      table.add(cells)
+    }
+    var lines = items.isEmpty ? [] : table.render(maxWidth: terminal.width, style: terminal.style)
+    let noun = captured ? "captured" : (showStatus ? "in all" : "at large")
+    if items.count < total {
+      lines.append(terminal.style.dim("\(items.count) shown of \(total) \(noun)"))
+    } else {
+      lines.append(terminal.style.dim("\(total) \(noun)"))
+    }
+    return lines
+  }
+
+  /// The detail card, as the original's detail screen (and iPad dossier) laid it out.
+  func detail(_ fugitive: JSON) -> [String] {
+    let style = terminal.style
+    var rows: [(String, String)] = [
+      ("ID#", fugitive["id"].map { if case .number(let n) = $0 { n } else { "" } } ?? ""),
+      ("Bounty", money(fugitive["bounty"])),
+      ("Description", terminalSafe(fugitive["description"]?.stringValue ?? "")),
+    ]
+    if fugitive["captured"] == .bool(true) {
+      var captured = "Yes, " + time(fugitive["capturedAt"])
+      if let place = place(fugitive["captureLocation"]) { captured += " at \(place)" }
+      rows.append(("Captured?", captured))
+    } else {
+      rows.append(("Captured?", "No"))
+    }
+    if let seen = fugitive["lastSeen"], seen != .null {
+      var parts: [String] = []
+      if let place = place(seen) { parts.append(place) }
+      if let words = seen["description"]?.stringValue { parts.append(terminalSafe(words)) }
+      if seen["at"] != .null { parts.append("(\(time(seen["at"])))") }
+      rows.append(("Last seen", parts.joined(separator: " ")))
+    } else {
+      rows.append(("Last seen", "No last known location."))
+    }
+    rows.append(("Photo", fugitive["hasPhoto"] == .bool(true) ? "yes" : "none"))
+    var lines = [style.bold(terminalSafe(fugitive["name"]?.stringValue ?? ""))]
+    for (label, value) in rows {
+      lines.append("  " + style.dim(padded(label, toWidth: 12)) + value)
+    }
+    let notes = fugitive["notes"]?.arrayValue ?? []
+    if !notes.isEmpty {
+      lines.append("  " + style.dim("Notes"))
+      for (index, note) in notes.enumerated() {
+        let id = note["id"].map { if case .number(let n) = $0 { n } else { "" } } ?? ""
+        lines.append(
+          "    \(index + 1). \(terminalSafe(note["text"]?.stringValue ?? ""))  "
+            + style.dim("[note \(id), \(time(note["createdAt"]))]"))
+      }
+    }
+    return lines
+  }
+}

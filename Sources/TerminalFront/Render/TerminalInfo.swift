@@ -1,0 +1,46 @@
+import BountyCore
+import Glibc
+
+/// What the output is connected to, and how times look there.
+public struct TerminalInfo: Sendable {
+  /// Standard output is a terminal (not a pipe or file).
+  public let isTTY: Bool
+  /// Columns to fit tables into; nil on a pipe (no truncation).
+  public let width: Int?
+  public let style: Style
+
+  public init(isTTY: Bool, width: Int?, style: Style) {
+    self.isTTY = isTTY
+    self.width = width
+    self.style = style
+  }
+
+  /// Detects the terminal of standard output. Colour needs a TTY, no `--no-color`, no `NO_COLOR`.
+  public static func detect(noColor: Bool, environment: [String: String]) -> TerminalInfo {
+    let tty = isatty(STDOUT_FILENO) == 1
+    var size = winsize()
+    var width: Int? = nil
+    if tty {
+      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        width = Int(size.ws_col)
+      } else {
+        width = Int(environment["COLUMNS"] ?? "") ?? 80
+      }
+    }
+    let colour = tty && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true
+      && environment["TERM"] != "dumb"
+    return TerminalInfo(isTTY: tty, width: width, style: Style(enabled: colour))
+  }
+
+  /// A time for people: local `2026-11-30 10:00` on a terminal, RFC 3339 UTC on a pipe.
+  public func time(_ timestamp: Timestamp?) -> String {
+    guard let timestamp else { return "" }
+    guard isTTY else { return timestamp.iso8601 }
+    var seconds = time_t(timestamp.secondsSinceEpoch)
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
+  }
+}

@@ -1,0 +1,68 @@
+/// How many terminal columns `text` takes: East Asian wide and fullwidth characters and emoji take
+/// two, combining marks ride on their base character, control characters take none.
+public func displayWidth(_ text: String) -> Int {
+  var width = 0
+  for character in text { width += displayWidth(character) }
+  return width
+}
+
+func displayWidth(_ character: Character) -> Int {
+  guard let first = character.unicodeScalars.first else { return 0 }
+  if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+  if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+  if first.properties.isEmojiPresentation { return 2 }
+  switch first.value {
+  case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+    return 2
+  default:
+    return 1
+  }
+}
+
+/// `text` made safe to print on a terminal: control characters (which could move the cursor,
+/// change colours or retitle the window) become visible `\u{…}` escapes; newlines and tabs become
+/// spaces unless `keepNewlines`.
+public func terminalSafe(_ text: String, keepNewlines: Bool = false) -> String {
+  guard text.unicodeScalars.contains(where: isControl) else { return text }
+  var result = ""
+  for scalar in text.unicodeScalars {
+    if scalar == "\n" && keepNewlines {
+      result.unicodeScalars.append(scalar)
+    } else if scalar == "\n" || scalar == "\t" || scalar == "\r" {
+      result += " "
+    } else if isControl(scalar) {
+      result += "\\u{\(String(scalar.value, radix: 16))}"
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+}
+
+/// `text` cut to at most `width` columns, ending in `…` when something was cut.
+public func truncated(_ text: String, toWidth width: Int) -> String {
+  guard displayWidth(text) > width else { return text }
+  guard width > 1 else { return width == 1 ? "…" : "" }
+  var result = ""
+  var used = 0
+  for character in text {
+    let next = displayWidth(character)
+    if used + next > width - 1 { break }
+    result.append(character)
+    used += next
+  }
+  return result + "…"
+}
+
+/// `text` padded with spaces to `width` columns, on the right (or the left for numbers).
+func padded(_ text: String, toWidth width: Int, alignRight: Bool = false) -> String {
+  let padding = String(repeating: " ", count: max(0, width - displayWidth(text)))
+  return alignRight ? padding + text : text + padding
+}

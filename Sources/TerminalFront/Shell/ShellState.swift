@@ -1,0 +1,63 @@
+import BountyStore
+
+/// The shell's workspaces. Each tab keeps its own navigation stack (list → detail) and its own
+/// sort, order and filter; the active tab and each tab's sort and filter are remembered across runs
+/// (in the database's `workspace` table, which undo does not touch).
+struct ShellState {
+  enum TabName: String, CaseIterable {
+    case fugitives, captured, settings
+
+    var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+  }
+
+  enum View: Equatable {
+    case list
+    case detail(Int64)
+  }
+
+  struct TabState {
+    var stack: [View] = [.list]
+    var sort: String?
+    var descending: Bool?
+    var search: String?
+    var offset: Int64 = 0
+  }
+
+  var active: TabName = .fugitives
+  var tabs: [TabName: TabState] = [.fugitives: TabState(), .captured: TabState(), .settings: TabState()]
+
+  var current: TabState {
+    get { tabs[active] ?? TabState() }
+    set { tabs[active] = newValue }
+  }
+
+  /// Reads the remembered state; anything unreadable falls back to the defaults.
+  static func load(from store: Store) -> ShellState {
+    var state = ShellState()
+    if let tab = (try? store.workspaceValue("shell.tab")).flatMap({ $0 }).flatMap(TabName.init) {
+      state.active = tab
+    }
+    for tab in [TabName.fugitives, .captured] {
+      var tabState = TabState()
+      tabState.sort = (try? store.workspaceValue("shell.\(tab.rawValue).sort")) ?? nil
+      tabState.descending = ((try? store.workspaceValue("shell.\(tab.rawValue).desc")) ?? nil)
+        .map { $0 == "true" }
+      tabState.search = (try? store.workspaceValue("shell.\(tab.rawValue).search")) ?? nil
+      state.tabs[tab] = tabState
+    }
+    return state
+  }
+
+  /// Remembers the active tab and each tab's sort and filter. Failing to remember is not an error
+  /// worth interrupting the hunter for (a read-only database, say).
+  func save(to store: Store) {
+    try? store.setWorkspaceValue("shell.tab", active.rawValue)
+    for tab in [TabName.fugitives, .captured] {
+      let tabState = tabs[tab] ?? TabState()
+      try? store.setWorkspaceValue("shell.\(tab.rawValue).sort", tabState.sort)
+      try? store.setWorkspaceValue(
+        "shell.\(tab.rawValue).desc", tabState.descending.map { $0 ? "true" : "false" })
+      try? store.setWorkspaceValue("shell.\(tab.rawValue).search", tabState.search)
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import BountyApp
+import BountyCore
+import BountyStore
+import Glibc
+
+/// The terminal front: one-shot commands (`bounty fugitives list`) and, with no command, the
+/// interactive shell. It parses, calls the dispatcher and renders; it never touches SQL.
+public struct TerminalApp {
+  let arguments: [String]
+  let environment: [String: String]
+  /// Runs `bounty rpc` with an open dispatcher (the RPC front lives in its own module).
+  let rpc: (Dispatcher) -> Int32
+  let registry = Registry.standard
+
+  public init(
+    arguments: [String], environment: [String: String], rpc: @escaping (Dispatcher) -> Int32
+  ) {
+    self.arguments = arguments
+    self.environment = environment
+    self.rpc = rpc
+  }
+
+  /// Runs the command line and returns the exit status.
+  public func run() -> Int32 {
+    let options: GlobalOptions
+    do {
+      options = try GlobalOptions.parse(arguments)
+    } catch {
+      return fail(error, words: [])
+    }
+    let help = Help(registry: registry)
+    if options.version {
+      Output.out("bounty \(BountyVersion.current)")
+      return 0
+    }
+    var words = options.rest
+    if words.first == "help" || options.help {
+      if words.first == "help" { words.removeFirst() }
+      let topic = Array(words.prefix { !$0.hasPrefix("-") })
+      guard let text = help.text(for: topic) else {
+        return fail(.usage("no help for '\(topic.joined(separator: " "))'"), words: [])
+      }
+      Output.out(text)
+      return 0
+    }
+    let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
+    let path = DatabaseLocation.resolve(option: options.database, environment: environment)
+    if words.isEmpty {
+      guard let dispatcher = open(path) else { return 1 }
+      return Shell(dispatcher: dispatcher, terminal: terminal, environment: environment).run()
+    }
+    if words.first == "rpc" {
+      guard words.count == 1 else {
+        return fail(.usage("unexpected argument '\(words[1])'"), words: ["rpc"])
+      }
+      guard let dispatcher = open(path) else { return 1 }
+      return rpc(dispatcher)
+    }
+    let parser = CommandLineParser(registry: registry)
+    let command: Command
+    let arguments: Arguments
+    do {
+      let (found, rest) = try parser.command(for: words)
+      command = found
+      arguments = try parser.arguments(for: command.spec, rest)
+    } catch {
+      return fail(error, words: words)
+    }
+    guard let dispatcher = open(path) else { return 1 }
+    let runner = CommandRunner(dispatcher: dispatcher, terminal: terminal, json: options.json)
+    return runner.run(command, arguments, confirm: ConfirmPrompt.standardInput) ? 0 : runner.lastStatus
+  }
+
+  /// Opens the database, printing migration notices and errors on stderr.
+  private func open(_ path: String) -> Dispatcher? {
+    do {
+      let store = try Store.open(path: path, notice: { Output.err($0) })
+      return Dispatcher(store: store, registry: registry)
+    } catch {
+      Output.err("Error: \(error.message)")
+      return nil
+    }
+  }
+
+  private func fail(_ error: BountyError, words: [String]) -> Int32 {
+    Output.err("Error: \(error.message)")
+    if case .usage = error { Output.err(Help(registry: registry).usageHint(for: words)) }
+    return error.exitStatus
+  }
+}

@@ -1,0 +1,72 @@
+import BountyApp
+import BountyCore
+import BountyStore
+import Foundation
+
+/// A fresh folder under the system temporary directory, one per test (Swift Testing runs tests in
+/// parallel in one process, so nothing may be shared).
+public struct TemporaryFolder {
+  public let path: String
+
+  public init() throws {
+    let template = FileManager.default.temporaryDirectory.path + "/bounty-test-XXXXXX"
+    var bytes = Array(template.utf8CString)
+    guard mkdtemp(&bytes) != nil else { throw BountyError.io("mkdtemp failed") }
+    path = String(cString: bytes)
+  }
+
+  /// A path inside the folder.
+  public func file(_ name: String) -> String { path + "/" + name }
+
+  /// The bytes of a file, or nil when it does not exist.
+  public static func bytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map(Array.init)
+  }
+}
+
+/// A dispatcher over a new database in a new folder, with a clock the test controls.
+public final class TestApp {
+  public let folder: TemporaryFolder
+  public let dispatcher: Dispatcher
+  public var now: Timestamp
+
+  public var store: Store { dispatcher.store }
+
+  public init(now: String = "2026-11-30T10:00:00Z") throws {
+    folder = try TemporaryFolder()
+    self.now = Timestamp(parsing: now) ?? Timestamp(secondsSinceEpoch: 0)
+    let store = try Store.open(path: folder.file("bounty.sqlite"))
+    dispatcher = Dispatcher(store: store)
+    store.clock = { [unowned self] in self.now }
+  }
+
+  /// Calls a method; throws its error.
+  @discardableResult
+  public func call(_ method: String, _ params: JSONObject = JSONObject()) throws -> JSON {
+    try dispatcher.call(method, params: params).get()
+  }
+
+  /// The error a call fails with, or nil when it succeeds.
+  public func error(_ method: String, _ params: JSONObject = JSONObject()) -> BountyError? {
+    if case .failure(let error) = dispatcher.call(method, params: params) { return error }
+    return nil
+  }
+
+  /// Adds a fugitive and returns its id.
+  @discardableResult
+  public func add(_ name: String, bounty: String = "1000", id: Int64? = nil) throws -> Int64 {
+    var params: JSONObject = ["name": .string(name), "bounty": .string(bounty)]
+    if let id { params["id"] = .int(id) }
+    guard case .number(let text)? = try call("fugitives.add", params)["id"], let value = Int64(text)
+    else { throw BountyError.io("no id") }
+    return value
+  }
+
+  /// The ids of a list result, in order.
+  public static func ids(_ result: JSON) -> [Int64] {
+    (result["items"]?.arrayValue ?? []).compactMap {
+      if case .number(let text)? = $0["id"] { return Int64(text) }
+      return nil
+    }
+  }
+}
