@@ -59,7 +59,9 @@ let package = Package(
     ),
     .testTarget(
       name: "FrontTests",
-      dependencies: ["BountyCore", "BountyApp", "RPCFront", "TerminalFront", "BountyTestSupport"]
+      dependencies: [
+        "BountyCore", "BountyApp", "RPCFront", "TerminalFront", "BountyTestSupport", "bounty",
+      ]
     ),
   ]
 )

@@ -74,7 +74,10 @@ public struct TerminalApp {
   /// Opens the database, printing migration notices and errors on stderr.
   private func open(_ path: String) -> Dispatcher? {
     do {
-      let store = try Store.open(path: path, notice: { Output.err($0) })
+      // BOUNTY_NOW fixes the clock (ISO 8601) for reproducible transcripts, docs and tests.
+      let fixed = environment["BOUNTY_NOW"].flatMap(Timestamp.init(parsing:))
+      let store = try Store.open(
+        path: path, clock: { fixed ?? Store.systemTime() }, notice: { Output.err($0) })
       return Dispatcher(store: store, registry: registry)
     } catch {
       Output.err("Error: \(error.message)")

@@ -10,10 +10,6 @@ public struct Help {
     self.registry = registry
   }
 
-  static let tabTitles: [(Tab, String)] = [
-    (.fugitives, "Fugitives tab"), (.captured, "Captured tab"), (.settings, "Settings tab"),
-    (.reports, "Reports"), (.data, "Data"), (.history, "History"), (.database, "Database"),
-  ]
 
   /// `bounty --help`.
   public var overview: String {
@@ -26,7 +22,7 @@ public struct Help {
     ]
     let commands = registry.commands(for: .terminal)
     let width = commands.map { $0.spec.words.joined(separator: " ").count }.max() ?? 10
-    for (tab, title) in Self.tabTitles {
+    for (tab, title) in CommandReference.tabTitles {
       let inTab = commands.filter { $0.spec.tab == tab }
       if inTab.isEmpty { continue }
       lines += ["", "\(title):"]

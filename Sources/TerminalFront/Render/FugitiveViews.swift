@@ -98,7 +98,7 @@ struct FugitiveViews {
     rows.append(("Photo", fugitive["hasPhoto"] == .bool(true) ? "yes" : "none"))
     var lines = [style.bold(terminalSafe(fugitive["name"]?.stringValue ?? ""))]
     for (label, value) in rows {
-      lines.append("  " + style.dim(padded(label, toWidth: 12)) + value)
+      lines.append("  " + style.dim(padded(label, toWidth: 13)) + value)
     }
     let notes = fugitive["notes"]?.arrayValue ?? []
     if !notes.isEmpty {

@@ -105,7 +105,7 @@ final class Shell {
       guard let id = Int64(rest[0]) else { return fail(.invalid(field: "id", reason: "'\(rest[0])' is not a whole number")) }
       state.current.stack = [.list, .detail(id)]
       if !showCurrentView() { state.current.stack = [.list] }
-    case "add" where state.active == .fugitives && rest.isEmpty:
+    case "add" where rest.isEmpty:
       ShellForms(shell: self).add()
     case "edit" where rest.count <= 1 && state.active != .settings:
       guard let id = rest.first.flatMap({ Int64($0) }) ?? currentDetailID else {
@@ -140,7 +140,8 @@ final class Shell {
       }
       do {
         let arguments = try parser.arguments(for: command.spec, tokens)
-        let confirm: ConfirmPrompt? = ConfirmPrompt { [self] question in
+        // Scripts are not asked (their next line is a command, not an answer), as on a pipe.
+        let confirm: ConfirmPrompt? = !interactive ? nil : ConfirmPrompt { [self] question in
           let answer = input.readLine(prompt: "\(question) [y/N] ") ?? ""
           return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
         }
@@ -217,7 +218,7 @@ final class Shell {
     return titles.map { tab, title in
       guard tab == state.active else { return " \(title) " }
       return terminal.style.enabled ? terminal.style.inverse(" \(title) ") : "[\(title)]"
-    }.joined(separator: "|")
+    }.joined(separator: "│")
   }
 
   private func showList() -> Bool {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Runs the real `bounty` binary built beside the test bundle, as a user or a script would.
+public struct BinaryRunner {
+  public struct Outcome {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+  }
+
+  /// The built executable: beside the test bundle in the build folder.
+  public static let executable: String = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = bundle.deletingLastPathComponent()
+    while !FileManager.default.isExecutableFile(atPath: folder.appending(path: "bounty").path),
+      folder.path != "/"
+    {
+      folder = folder.deletingLastPathComponent()
+    }
+    return folder.appending(path: "bounty").path
+  }()
+
+  public let database: String
+  public var environment: [String: String]
+
+  public init(database: String, now: String = "2026-11-30T10:00:00Z") {
+    self.database = database
+    var environment = ProcessInfo.processInfo.environment
+    environment["BOUNTY_DB"] = database
+    environment["BOUNTY_NOW"] = now
+    environment.removeValue(forKey: "NO_COLOR")
+    self.environment = environment
+  }
+
+  /// Runs `bounty ARGUMENTS` with `input` on stdin (empty when nil) and collects both streams.
+  @discardableResult
+  public func run(_ arguments: [String], input: String? = nil, executable: String = BinaryRunner.executable) throws -> Outcome {
+    try run(arguments, inputData: Data((input ?? "").utf8), executable: executable)
+  }
+
+  public func run(_ arguments: [String], inputData: Data, executable: String = BinaryRunner.executable) throws -> Outcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let folder = try TemporaryFolder()
+    let inPath = folder.file("stdin")
+    let outPath = folder.file("stdout")
+    let errPath = folder.file("stderr")
+    FileManager.default.createFile(atPath: inPath, contents: inputData)
+    FileManager.default.createFile(atPath: outPath, contents: nil)
+    FileManager.default.createFile(atPath: errPath, contents: nil)
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    try process.run()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus,
+      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+  }
+
+  /// Sends JSON-RPC lines to `bounty rpc` and returns the response lines.
+  public func rpc(_ lines: [String]) throws -> [String] {
+    let outcome = try run(["rpc"], input: lines.joined(separator: "\n") + "\n")
+    return outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
+}
