@@ -32,10 +32,11 @@ let package = Package(
     .target(name: "FugitivesTab", dependencies: ["BountyCore", "BountyStore"]),
     .target(name: "CapturedTab", dependencies: ["BountyCore", "BountyStore"]),
     .target(name: "SettingsTab", dependencies: ["BountyCore", "BountyStore"]),
+    .target(name: "BountyReports", dependencies: ["BountyCore", "BountyStore"]),
     .target(
       name: "BountyApp",
       dependencies: [
-        "BountyCore", "BountyStore", "FugitivesTab", "CapturedTab", "SettingsTab",
+        "BountyCore", "BountyStore", "FugitivesTab", "CapturedTab", "SettingsTab", "BountyReports",
       ],
       plugins: ["EmbedPlugin"]
     ),
@@ -56,6 +57,11 @@ let package = Package(
     .testTarget(
       name: "BountyAppTests",
       dependencies: ["BountyCore", "BountyStore", "BountyApp", "BountyTestSupport"]
+    ),
+    .testTarget(
+      name: "BountyReportsTests",
+      dependencies: ["BountyCore", "BountyStore", "BountyApp", "BountyReports", "BountyTestSupport"],
+      exclude: ["Golden"]
     ),
     .testTarget(
       name: "FrontTests",

@@ -1,4 +1,5 @@
 import BountyCore
+import BountyReports
 import BountyStore
 import CapturedTab
 import FugitivesTab
@@ -18,7 +19,7 @@ public struct Registry: Sendable {
   /// Every command of the product, tab by tab.
   public static let standard: Registry = Registry(
     commands: FugitivesTab.commands + CapturedTab.commands + SettingsTab.commands
-      + AppCommands.commands + [DiscoverCommand.command])
+      + ReportCommands.commands + AppCommands.commands + [DiscoverCommand.command])
 
   public func command(named name: String) -> Command? { byName[name] }
 

@@ -35,6 +35,11 @@ final class CommandRunner {
         }
       }
     }
+    var arguments = arguments
+    if !json, !arguments.has("output"), command.spec.param(named: "output")?.fronts == .terminal {
+      // Reports stream straight to standard output instead of being built whole first.
+      arguments.set("output", .text("-"))
+    }
     switch dispatcher.run(command, arguments) {
     case .success(let result):
       if json {

@@ -1,5 +1,6 @@
 import BountyApp
 import BountyCore
+import BountyStore
 import Glibc
 
 /// Turns a command's result into what a person reads. Works from the JSON result only.
@@ -85,6 +86,10 @@ struct ResultRenderer {
     case "sample.load":
       let count = result["loaded"].map { if case .number(let n) = $0 { n } else { "0" } } ?? "0"
       return ["Loaded \(count) fugitives from the sample roster."]
+    case "report.generate", "dossier.generate":
+      guard let path = result["output"]?.stringValue, path != "-" else { return [] }
+      let what = spec.name == "report.generate" ? "the report" : "the dossier"
+      return ["Wrote \(what) to \(path) (\(result["bytes"]?.serialized ?? "0") bytes)."]
     case "db.backup":
       return ["Wrote a backup to \(result["path"]?.stringValue ?? "")."]
     case "db.migrate":
@@ -128,8 +133,9 @@ struct ResultRenderer {
     guard let path = arguments.text("export") else {
       return ["Fugitive \(id) has a photo (\(type), \(size) bytes). Save it with --export FILE."]
     }
-    let bytes = Array(Base64.decode(result["data"]?.stringValue ?? "") ?? [])
-    try FileOutput.write(bytes, to: path)
+    let sink = try OutputSink(.file(path))
+    sink.write(Base64.decode(result["data"]?.stringValue ?? "") ?? [])
+    try sink.finish()
     return ["Wrote the photo of fugitive \(id) to \(path) (\(type), \(size) bytes)."]
   }
 }

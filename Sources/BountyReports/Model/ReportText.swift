@@ -1,0 +1,89 @@
+import BountyCore
+
+/// Text helpers every renderer shares: escaping, display width, padding.
+enum ReportText {
+  /// Columns a string takes in a monospaced font (wide East Asian characters and emoji take two).
+  static func width(_ text: String) -> Int {
+    text.reduce(0) { total, character in
+      guard let scalar = character.unicodeScalars.first else { return total }
+      if scalar.value < 0x20 { return total }
+      if scalar.properties.isEmojiPresentation { return total + 2 }
+      switch scalar.value {
+      case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+        return total + 2
+      default:
+        return total + 1
+      }
+    }
+  }
+
+  static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - self.width(text)))
+    return right ? padding + text : text + padding
+  }
+
+  /// Control characters shown as visible escapes, so a name cannot drive a terminal or break a line.
+  static func plain(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
+      return text
+    }
+    return text.unicodeScalars.map { scalar in
+      scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+        ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+    }.joined()
+  }
+
+  /// Escapes `& < > " '` for HTML text and attribute values.
+  static func html(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in plain(text) {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// A Markdown table cell: pipes, backslashes and markup characters escaped, newlines as spaces.
+  static func markdown(_ text: String) -> String {
+    var result = ""
+    for character in plain(text) {
+      if "\\|*_`[]<>#".contains(character) { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+
+  /// An RFC 4180 CSV field. A cell a spreadsheet would run as a formula (leading `=`, `+`, `-`, `@`,
+  /// tab or CR) gets a leading apostrophe; this is for reports people open, never for data export.
+  static func csv(_ text: String, neutralizeFormulas: Bool = true) -> String {
+    var value = text
+    if neutralizeFormulas, let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+      value = "'" + value
+    }
+    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+      || value.hasPrefix(" ") || value.hasSuffix(" ")
+    else { return value }
+    return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// `10%`, `12.5%`.
+  static func percent(_ rate: ExactDecimal) -> String { "\(rate)%" }
+
+  /// The period in words: `2026-01-01 to 2026-11-30`, `all time`, `from 2026-01-01`.
+  static func period(_ header: ReportHeader) -> String {
+    switch (header.from, header.to) {
+    case (nil, nil): return "all captures"
+    case (let from?, nil): return "captures from \(from.iso8601)"
+    case (nil, let to?): return "captures up to \(to.iso8601)"
+    case (let from?, let to?): return "captures from \(from.iso8601) to \(to.iso8601)"
+    }
+  }
+}

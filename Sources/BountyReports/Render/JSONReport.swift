@@ -1,0 +1,64 @@
+import BountyCore
+import BountyStore
+
+/// The JSON report, in the fixed shape automation relies on (see docs/reports.md); money as
+/// strings. Written piece by piece so a million lines never sit in memory as one value.
+struct JSONReport: ReportFormatter {
+  static func summaryObject(_ summary: ReportSummary) -> JSONObject {
+    let header = summary.header
+    let money = header.money
+    return [
+      "generatedAt": .string(header.generatedAt.iso8601),
+      "hunter": .string(header.hunter),
+      "agency": .string(header.agency),
+      "period": .object(["from": .optional(header.from?.iso8601), "to": .optional(header.to?.iso8601)]),
+      "currency": .string(header.currency.code),
+      "commissionRate": .string(header.rate.description),
+      "rounding": .string(header.rounding.rawValue),
+      "outstanding": .object([
+        "count": .int(summary.outstandingCount), "total": .string(money(summary.outstandingTotalMinor).plain),
+        "largest": .optional(summary.largestMinor.map { money($0).plain }),
+      ]),
+      "captured": .object([
+        "count": .int(summary.capturedCount), "total": .string(money(summary.capturedTotalMinor).plain),
+        "commission": .string(money(summary.commissionTotalMinor).plain),
+        "averageDaysToCapture": .optional(summary.averageDaysToCapture),
+      ]),
+    ]
+  }
+
+  func begin(_ summary: ReportSummary, _ sink: OutputSink) {
+    var text = JSON.object(Self.summaryObject(summary)).serialized
+    text.removeLast()
+    sink.write(text + ",\"lines\":[")
+  }
+
+  func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
+    let object: JSON = .object([
+      "id": .int(line.id), "name": .string(line.name), "bounty": .string(line.bounty.plain),
+      "capturedAt": .string(line.capturedAt.iso8601), "commission": .string(line.commission.plain),
+    ])
+    sink.write((index > 0 ? "," : "") + object.serialized)
+  }
+
+  func endCaptured(_ summary: ReportSummary, _ sink: OutputSink) {
+    sink.write("],\"outstandingLines\":[")
+  }
+
+  func outstanding(_ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
+    let object: JSON = .object(["id": .int(line.id), "name": .string(line.name), "bounty": .string(line.bounty.plain)])
+    sink.write((index > 0 ? "," : "") + object.serialized)
+  }
+
+  func end(_ summary: ReportSummary, _ sink: OutputSink) {
+    let money = summary.header.money
+    let months: JSON = .array(
+      summary.months.map {
+        .object([
+          "month": .string($0.month), "count": .int($0.count), "total": .string(money($0.totalMinor).plain),
+          "commission": .string(money($0.commissionMinor).plain),
+        ])
+      })
+    sink.write("],\"byMonth\":" + months.serialized + "}")
+  }
+}

@@ -1,0 +1,84 @@
+import BountyCore
+import BountyStore
+
+/// Reports: the bounty report over a period, and one fugitive's dossier.
+public enum ReportCommands {
+  public static let commands: [Command] = [report, dossier]
+
+  static let output = ParamSpec(
+    "output", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
+    help: "Write to this file (whole or not at all) instead of standard output")
+
+  /// Where the terminal asked the text to go (`-` is standard output), or nil for a JSON-RPC result.
+  static func destination(_ arguments: Arguments) -> OutputSink.Destination {
+    switch arguments.text("output") {
+    case nil: return .memory
+    case "-": return .standardOutput
+    case let path?: return .file(path)
+    }
+  }
+
+  static let report = Command(
+    CommandSpec(
+      name: "report.generate", words: ["report"], tab: .reports,
+      summary: "Generate the bounty report: captures in a period with commission, and who is at large",
+      params: [
+        ParamSpec("format", .choice(ReportFormat.allCases.map(\.rawValue)), help: "text (default), markdown, csv, json or html"),
+        ParamSpec("from", .timestamp, help: "First capture date included (a date or an ISO time)"),
+        ParamSpec("to", .timestamp, help: "Last capture date included (a date means the whole day)"),
+        output,
+      ],
+      effect: .read,
+      result: "with format json: the report object; otherwise {format, content}")
+  ) { store, arguments in
+    let format = ReportFormat(rawValue: arguments.text("format") ?? "text") ?? .text
+    var to = arguments.timestamp("to")
+    if let end = to, arguments.timestampIsDateOnly("to") {
+      to = Timestamp(secondsSinceEpoch: end.secondsSinceEpoch + 86_399)
+    }
+    if let from = arguments.timestamp("from"), let to, from > to {
+      throw BountyError.invalid(field: "to", reason: "is before --from")
+    }
+    let header = ReportHeader(
+      hunter: try store.settingText(.hunterName), agency: try store.settingText(.agencyName),
+      currency: try store.currency(), rate: try store.commissionRate(), rounding: try store.rounding(),
+      generatedAt: store.now, from: arguments.timestamp("from"), to: to)
+    let summary = try ReportGenerator.summarize(store, header)
+    let sink = try OutputSink(destination(arguments))
+    try ReportGenerator.write(store, summary, format: format, to: sink)
+    guard let content = try sink.finish() else {
+      return .object(["format": .string(format.rawValue), "output": .optional(arguments.text("output")), "bytes": .int(sink.byteCount)])
+    }
+    if format == .json {
+      do {
+        return try JSONParser.parse(content)
+      } catch {
+        throw BountyError.io("the JSON report could not be read back: \(error)")
+      }
+    }
+    return .object(["format": .string(format.rawValue), "content": .string(content)])
+  }
+
+  static let dossier = Command(
+    CommandSpec(
+      name: "dossier.generate", words: ["dossier"], tab: .reports,
+      summary: "Generate one fugitive's dossier (the photo embedded in HTML)",
+      params: [
+        ParamSpec("id", .integer(Limits.fugitiveIDs), required: true, positional: true, help: "The Fugitive ID#"),
+        ParamSpec("format", .choice(Dossier.Format.allCases.map(\.rawValue)), help: "text (default), markdown or html"),
+        output,
+      ],
+      effect: .read, result: "{format, content}")
+  ) { store, arguments in
+    let fugitive = try store.existingFugitive(id: arguments.int("id") ?? 0)
+    let format = Dossier.Format(rawValue: arguments.text("format") ?? "text") ?? .text
+    let content = Dossier.render(
+      fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format, generatedAt: store.now)
+    let sink = try OutputSink(destination(arguments))
+    sink.write(content)
+    guard let text = try sink.finish() else {
+      return .object(["format": .string(format.rawValue), "output": .optional(arguments.text("output")), "bytes": .int(sink.byteCount)])
+    }
+    return .object(["format": .string(format.rawValue), "content": .string(text)])
+  }
+}

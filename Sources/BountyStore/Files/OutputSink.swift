@@ -1,0 +1,102 @@
+import BountyCore
+import Glibc
+
+/// Where generated text goes, written as it is produced so that a report or export over a million
+/// rows never sits in memory whole.
+///
+/// - `.memory`: kept, and returned by `finish()` (a JSON-RPC result needs the whole text).
+/// - `.standardOutput`: written to stdout in 64 KiB chunks.
+/// - `.file(path)`: written to a temporary file beside `path` (mode 0600), flushed to disk and
+///   renamed over it by `finish()`, so the file is whole or not there at all; `cancel()` removes it.
+public final class OutputSink {
+  public enum Destination: Equatable, Sendable {
+    case memory
+    case standardOutput
+    case file(String)
+  }
+
+  public let destination: Destination
+  private var buffer: [UInt8] = []
+  private var descriptor: Int32 = -1
+  private var temporaryPath: String?
+  private var failure: BountyError?
+  /// Bytes written so far.
+  public private(set) var byteCount = 0
+
+  public init(_ destination: Destination) throws(BountyError) {
+    self.destination = destination
+    switch destination {
+    case .memory:
+      break
+    case .standardOutput:
+      descriptor = STDOUT_FILENO
+    case .file(let path):
+      let temporary = "\(path).tmp-\(getpid())"
+      descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else {
+        throw BountyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+      }
+      temporaryPath = temporary
+    }
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  deinit {
+    if let temporaryPath {
+      close(descriptor)
+      unlink(temporaryPath)
+    }
+  }
+
+  public func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    byteCount += text.utf8.count
+    if destination != .memory && buffer.count >= 1 << 16 { flush() }
+  }
+
+  public func write(_ bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    byteCount += bytes.count
+    if destination != .memory && buffer.count >= 1 << 16 { flush() }
+  }
+
+  private func flush() {
+    guard failure == nil, descriptor >= 0 else { return }
+    var offset = 0
+    buffer.withUnsafeBytes { bytes in
+      while offset < bytes.count {
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = .io("cannot write: \(String(cString: strerror(errno)))")
+          return
+        }
+        offset += written
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Completes the output: returns the text for `.memory`, nil otherwise. For a file, it is synced
+  /// and renamed into place; any write error surfaces here and the file is not left behind.
+  @discardableResult
+  public func finish() throws(BountyError) -> String? {
+    if destination == .memory {
+      return String(decoding: buffer, as: UTF8.self)
+    }
+    flush()
+    if let failure { throw failure }
+    if case .file(let path) = destination, let temporary = temporaryPath {
+      let synced = fsync(descriptor) == 0
+      let error = errno
+      close(descriptor)
+      temporaryPath = nil
+      guard synced, rename(temporary, path) == 0 else {
+        let reason = String(cString: strerror(synced ? errno : error))
+        unlink(temporary)
+        throw BountyError.io("cannot write \(path): \(reason)")
+      }
+    }
+    return nil
+  }
+}
