@@ -3,9 +3,8 @@ import BountyStore
 
 /// Commands that belong to no single tab: history, the sample roster, and the database itself.
 enum AppCommands {
-  static let commands: [Command] = [
-    historyList, undo, redo, sample, dbInfo, dbCheck, dbMigrate, dbBackup,
-  ]
+  static let commands: [Command] =
+    [historyList, undo, redo, sample] + DataCommands.commands + [dbInfo, dbCheck, dbMigrate, dbBackup]
 
   static let historyList = Command(
     CommandSpec(
@@ -50,7 +49,11 @@ enum AppCommands {
     let currency = try store.currency()
     var entries: [RosterEntry] = []
     for (index, item) in (roster.arrayValue ?? []).enumerated() {
-      entries.append(try RosterEntry(item, currency: currency, at: "sample[\(index)]"))
+      do {
+        entries.append(try RosterEntry(item, currency: currency))
+      } catch {
+        throw BountyError.io("the sample roster is damaged at entry \(index): \(error)")
+      }
     }
     let taken = try entries.map(\.fields.id).filter { try store.fugitiveExists(id: $0) }
     if !taken.isEmpty {

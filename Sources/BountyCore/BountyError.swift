@@ -14,6 +14,11 @@ public enum BountyError: Error, Equatable, Sendable {
   case usage(String)
   /// Reading or writing a file, or the database, failed.
   case io(String)
+  /// Some rows of an import are wrong; nothing was imported. `details` names each row's line and
+  /// field (the first 20), `count` how many rows were wrong in all.
+  case invalidRows(field: String, count: Int, details: [String])
+  /// The user interrupted the operation (Ctrl-C); nothing was changed.
+  case interrupted
 
   /// The one line a person reads.
   public var message: String {
@@ -23,6 +28,12 @@ public enum BountyError: Error, Equatable, Sendable {
       return text
     case .invalid(let field, let reason):
       return "invalid \(field): \(reason)"
+    case .invalidRows(_, let count, let details):
+      let shown = details.count < count ? " (the first \(details.count) shown)" : ""
+      return "\(count) \(count == 1 ? "row is" : "rows are") invalid; nothing was imported\(shown):\n  "
+        + details.joined(separator: "\n  ")
+    case .interrupted:
+      return "interrupted; nothing was changed"
     }
   }
 
@@ -31,16 +42,19 @@ public enum BountyError: Error, Equatable, Sendable {
     switch self {
     case .notFound: return -32001
     case .conflict: return -32002
-    case .invalid: return -32003
+    case .invalid, .invalidRows: return -32003
     case .refused: return -32004
     case .usage: return -32602
-    case .io: return -32603
+    case .io, .interrupted: return -32603
     }
   }
 
   /// The process exit status of INTERFACE.md: 64 for usage errors, 1 for every other failure.
   public var exitStatus: Int32 {
-    if case .usage = self { return 64 }
-    return 1
+    switch self {
+    case .usage: return 64
+    case .interrupted: return 130
+    default: return 1
+    }
   }
 }

@@ -8,6 +8,15 @@ public final class Store {
   public let path: String
   /// The current time; tests replace it to get fixed timestamps.
   public var clock: () -> Timestamp = Store.systemTime
+  /// Told how a long import or export is going; nil when nobody is watching.
+  public var progress: ProgressHandler?
+  /// Asked now and then by long operations; true makes them stop with `.interrupted`.
+  public var isCancelled: () -> Bool = { false }
+
+  /// Throws `.interrupted` when the user asked to stop.
+  public func checkCancelled() throws(BountyError) {
+    if isCancelled() { throw BountyError.interrupted }
+  }
 
   /// The system clock, to the second.
   public static func systemTime() -> Timestamp {
@@ -125,4 +134,10 @@ public final class Store {
     if error.isConstraintViolation { return .conflict("the change breaks a rule of the database") }
     return .io("database error: \(error.message)")
   }
+}
+
+extension Store {
+  /// Reports progress of a long operation (rows done, rows in all when known); set by a front that
+  /// can show it. Called at most a few times a second by the operation.
+  public typealias ProgressHandler = (_ done: Int64, _ total: Int64?) -> Void
 }

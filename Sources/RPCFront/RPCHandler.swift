@@ -93,8 +93,13 @@ public struct RPCHandler {
   /// An error response for a `BountyError`, with `data.field` for invalid values.
   static func errorResponse(id: JSON, error: BountyError, code: Int) -> String {
     var data: JSON? = nil
-    if case .invalid(let field, let reason) = error {
+    switch error {
+    case .invalid(let field, let reason):
       data = .object(["field": .string(field), "reason": .string(reason)])
+    case .invalidRows(let field, let count, let details):
+      data = .object(["field": .string(field), "count": .int(count), "errors": .array(details.map(JSON.string))])
+    default:
+      break
     }
     return errorResponse(id: id, code: code, message: error.message, data: data)
   }

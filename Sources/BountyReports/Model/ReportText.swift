@@ -68,10 +68,7 @@ enum ReportText {
     if neutralizeFormulas, let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
       value = "'" + value
     }
-    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-      || value.hasPrefix(" ") || value.hasSuffix(" ")
-    else { return value }
-    return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return CSVWriter.field(value)
   }
 
   /// `10%`, `12.5%`.

@@ -136,14 +136,16 @@ extension Store {
   }
 
   /// Inserts a fugitive at the end of the manual order. The ID# must be free.
-  public func insertFugitive(_ fields: FugitiveFields, createdAt: Timestamp? = nil) throws {
+  public func insertFugitive(
+    _ fields: FugitiveFields, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil
+  ) throws {
     let stamp = (createdAt ?? now).iso8601
     try database.run(
       """
       INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
         (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
-      """, Self.values(fields) + [.text(stamp), .text(now.iso8601)])
+      """, Self.values(fields) + [.text(stamp), .text((updatedAt ?? now).iso8601)])
   }
 
   /// Rewrites a fugitive's fields; `previousID` is its ID# before the change (notes and photo follow

@@ -86,9 +86,13 @@ struct ResultRenderer {
     case "sample.load":
       let count = result["loaded"].map { if case .number(let n) = $0 { n } else { "0" } } ?? "0"
       return ["Loaded \(count) fugitives from the sample roster."]
-    case "report.generate", "dossier.generate":
+    case "data.import":
+      let imported = result["imported"]?.serialized ?? "0"
+      let replaced = result["replaced"]?.serialized ?? "0"
+      return ["Imported \(imported) fugitives" + (replaced == "0" ? "." : ", replaced \(replaced).")]
+    case "report.generate", "dossier.generate", "data.export":
       guard let path = result["output"]?.stringValue, path != "-" else { return [] }
-      let what = spec.name == "report.generate" ? "the report" : "the dossier"
+      let what = ["report.generate": "the report", "dossier.generate": "the dossier"][spec.name] ?? "the export"
       return ["Wrote \(what) to \(path) (\(result["bytes"]?.serialized ?? "0") bytes)."]
     case "db.backup":
       return ["Wrote a backup to \(result["path"]?.stringValue ?? "")."]

@@ -6,16 +6,21 @@ struct RosterEntry {
   var fields: FugitiveFields
   var notes: [(text: String, createdAt: Timestamp?)]
   var createdAt: Timestamp?
+  var updatedAt: Timestamp?
+  var photo: Photo?
 
-  /// Reads one fugitive object shaped as the API returns it. `at` names the entry in errors.
-  init(_ json: JSON, currency: Currency, at location: String) throws(BountyError) {
+  /// Reads one fugitive object shaped as the API returns it; errors name the field.
+  init(_ json: JSON, currency: Currency) throws(BountyError) {
     func invalid(_ field: String, _ reason: String) -> BountyError {
-      .invalid(field: "\(location).\(field)", reason: reason)
+      .invalid(field: field, reason: reason)
     }
-    guard let object = json.objectValue else { throw invalid("", "expected an object") }
+    guard let object = json.objectValue else { throw invalid("fugitive", "expected an object") }
     guard case .number(let idText)? = object["id"], let id = Int64(idText),
       Limits.fugitiveIDs.contains(id)
     else { throw invalid("id", "must be a whole number from 1 to 2147483647") }
+    guard (object["description"]?.stringValue?.count ?? 0) <= Limits.descriptionLength else {
+      throw invalid("description", "is longer than \(Limits.descriptionLength) characters")
+    }
     guard let name = object["name"]?.stringValue, !name.trimmingASCIIWhitespace().isEmpty,
       name.count <= Limits.nameLength
     else { throw invalid("name", "must be text of 1 to \(Limits.nameLength) characters") }
@@ -52,6 +57,14 @@ struct RosterEntry {
         (text, try Self.timestamp(note["createdAt"]) { invalid("notes[\(index)].createdAt", $0) }))
     }
     createdAt = try Self.timestamp(object["createdAt"]) { invalid("createdAt", $0) }
+    updatedAt = try Self.timestamp(object["updatedAt"]) { invalid("updatedAt", $0) }
+    if let photo = object["photo"]?.objectValue {
+      guard let type = photo["mediaType"]?.stringValue,
+        ["image/png", "image/jpeg", "application/octet-stream"].contains(type),
+        let bytes = photo["data"]?.stringValue.flatMap(Base64.decode), bytes.count <= Limits.photoBytes
+      else { throw invalid("photo", "needs a mediaType (image/png or image/jpeg) and base64 data of at most 10 MiB") }
+      self.photo = Photo(mediaType: type, bytes: bytes)
+    }
   }
 
   private static func timestamp(
@@ -79,11 +92,25 @@ struct RosterEntry {
     }
   }
 
-  /// Inserts the fugitive with its notes (and captured state) at the end of the manual order.
+  /// Inserts the fugitive with its notes, photo and captured state at the end of the manual order.
   func insert(into store: Store) throws {
-    try store.insertFugitive(fields, createdAt: createdAt)
+    try store.insertFugitive(fields, createdAt: createdAt, updatedAt: updatedAt)
+    try addDetails(in: store)
+  }
+
+  /// Rewrites an existing fugitive with this entry: fields, notes and photo replaced; its place in
+  /// the manual order kept.
+  func replace(in store: Store) throws {
+    try store.updateFugitive(previousID: fields.id, fields)
+    try store.database.run("DELETE FROM note WHERE fugitive_id = ?", .integer(fields.id))
+    try store.deletePhoto(fugitiveID: fields.id)
+    try addDetails(in: store)
+  }
+
+  private func addDetails(in store: Store) throws {
     for note in notes {
       try store.insertNote(fugitiveID: fields.id, text: note.text, createdAt: note.createdAt)
     }
+    if let photo { try store.storePhoto(fugitiveID: fields.id, photo) }
   }
 }

@@ -1,0 +1,189 @@
+import BountyCore
+import BountyStore
+import Glibc
+
+/// Imports a roster in one pass inside the dispatcher's transaction: every row is checked and
+/// written as it is read, errors are collected (line or index, and field) for the first 20 bad
+/// rows, and if any row was bad the whole import is rolled back. Memory stays bounded: a CSV file
+/// is read in chunks, one record at a time.
+final class Importer {
+  static let maximumReported = 20
+
+  let store: Store
+  let replace: Bool
+  let currency: Currency
+  private(set) var imported: Int64 = 0
+  private(set) var replaced: Int64 = 0
+  private var errorCount = 0
+  private var details: [String] = []
+  private var firstField = ""
+  private var seen = Set<Int64>()
+  private var lastProgress: Int64 = 0
+
+  init(store: Store, replace: Bool) throws {
+    self.store = store
+    self.replace = replace
+    self.currency = try store.currency()
+  }
+
+  /// Checks and writes one entry; `location` is `line 5` or `item 3`.
+  func add(_ object: JSON, at location: String) throws {
+    do {
+      var json = object
+      if case .object(var fields) = object, fields["id"] == nil {
+        fields["id"] = .int(try store.nextFreeFugitiveID())
+        json = .object(fields)
+      }
+      let entry = try RosterEntry(json, currency: currency)
+      let id = entry.fields.id
+      guard seen.insert(id).inserted else {
+        throw BountyError.invalid(field: "id", reason: "ID# \(id) appears earlier in the file")
+      }
+      if try store.fugitiveExists(id: id) {
+        guard replace else {
+          throw BountyError.invalid(field: "id", reason: "ID# \(id) already exists (--replace overwrites)")
+        }
+        if errorCount == 0 { try entry.replace(in: store) }
+        replaced += 1
+      } else {
+        if errorCount == 0 { try entry.insert(into: store) }
+        imported += 1
+      }
+    } catch let error as BountyError {
+      record(error, at: location)
+    }
+    if (imported + replaced) & 0x3FF == 0 {
+      try store.checkCancelled()
+    }
+  }
+
+  func record(_ error: BountyError, at location: String) {
+    errorCount += 1
+    guard details.count < Self.maximumReported else { return }
+    if case .invalid(let field, let reason) = error {
+      if details.isEmpty { firstField = field }
+      details.append("\(location), \(field): \(reason)")
+    } else {
+      details.append("\(location): \(error.message)")
+    }
+  }
+
+  /// Reports progress when a front is watching: `done` units of `total`.
+  func progress(_ done: Int64, of total: Int64?) {
+    guard let handler = store.progress, done - lastProgress >= 2000 || done == total else { return }
+    lastProgress = done
+    handler(done, total)
+  }
+
+  /// The result, or the collected errors (which roll the transaction back).
+  func finish() throws -> JSON {
+    if errorCount > 0 {
+      throw BountyError.invalidRows(field: firstField, count: errorCount, details: details)
+    }
+    return .object(["imported": .int(imported), "replaced": .int(replaced)])
+  }
+
+  // MARK: Formats
+
+  /// Reads CSV from `source`: the header names the columns, then one fugitive per record.
+  func importCSV(_ source: ImportSource) throws {
+    var reader = CSVReader()
+    var header: [String]?
+    func handle(_ row: CSVReader.Record) throws {
+      guard let columns = header else {
+        let names = row.fields.map { $0.trimmingASCIIWhitespace() }
+        for name in names where !DataFormat.csvColumns.contains(name) && !["hasPhoto", "position"].contains(name) {
+          throw BountyError.invalid(
+            field: "header", reason: "unknown column '\(name)' (known: \(DataFormat.csvColumns.joined(separator: ", ")))")
+        }
+        for required in ["name", "bounty"] where !names.contains(required) {
+          throw BountyError.invalid(field: "header", reason: "the header row needs a '\(required)' column")
+        }
+        header = names
+        return
+      }
+      if row.fields == [""] { return }
+      guard row.fields.count == columns.count else {
+        record(.invalid(field: "row", reason: "has \(row.fields.count) fields, the header has \(columns.count)"), at: "line \(row.line)")
+        return
+      }
+      do {
+        try add(DataFormat.object(fromCSV: row.fields, header: columns), at: "line \(row.line)")
+      } catch let error as BountyError {
+        record(error, at: "line \(row.line)")
+      }
+    }
+    do {
+      try source.forEachChunk { chunk, done, total in
+        for record in try reader.feed(chunk) { try handle(record) }
+        progress(done, of: total)
+      }
+      if let last = try reader.finish() { try handle(last) }
+    } catch let failure as CSVReader.Failure {
+      throw BountyError.invalid(field: "file", reason: "line \(failure.line): \(failure.reason); nothing was imported")
+    }
+    if header == nil { throw BountyError.invalid(field: "file", reason: "the file is empty (a CSV import needs a header row)") }
+  }
+
+  /// Reads a JSON array of fugitive objects, one element at a time.
+  func importJSON(_ source: ImportSource) throws {
+    var bytes: [UInt8] = []
+    try source.forEachChunk { chunk, _, _ in bytes += chunk }
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw BountyError.invalid(field: "file", reason: "the file is not valid UTF-8")
+    }
+    let elements: [Range<Int>]
+    do {
+      elements = try JSONArrayScanner.elements(of: bytes)
+    } catch {
+      throw BountyError.invalid(field: "file", reason: "\(error.message) at byte \(error.offset); nothing was imported")
+    }
+    for (index, range) in elements.enumerated() {
+      do {
+        try add(try JSONParser.parse(Array(bytes[range])), at: "item \(index)")
+      } catch let error as JSONParseError {
+        record(.invalid(field: "item", reason: error.message), at: "item \(index)")
+      }
+      progress(Int64(index + 1), of: Int64(elements.count))
+    }
+  }
+}
+
+/// Where an import reads from: a file, standard input, or text sent over JSON-RPC.
+enum ImportSource {
+  case file(String)
+  case standardInput
+  case text(String)
+
+  /// Calls `body` with each chunk read, the bytes read so far and the total when known.
+  func forEachChunk(_ body: ([UInt8], Int64, Int64?) throws -> Void) throws {
+    if case .text(let text) = self {
+      let bytes = Array(text.utf8)
+      try body(bytes, Int64(bytes.count), Int64(bytes.count))
+      return
+    }
+    var descriptor = STDIN_FILENO
+    var total: Int64?
+    if case .file(let path) = self {
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw BountyError.io("cannot read \(path): \(String(cString: strerror(errno)))")
+      }
+      var status = stat()
+      if fstat(descriptor, &status) == 0 { total = Int64(status.st_size) }
+    }
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var done: Int64 = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw BountyError.io("cannot read the import: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return }
+      done += Int64(count)
+      try body(Array(buffer[0..<count]), done, total)
+    }
+  }
+}

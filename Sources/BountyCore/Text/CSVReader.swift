@@ -1,0 +1,144 @@
+/// A streaming RFC 4180 reader: feed it bytes as they arrive, take records as they complete.
+/// Quoted fields may hold commas, doubled quotes and line breaks; records end at LF or CRLF; a UTF-8
+/// byte order mark at the start is skipped. Each record remembers the line it started on.
+public struct CSVReader {
+  public struct Record: Equatable, Sendable {
+    public let line: Int
+    public let fields: [String]
+  }
+
+  /// Why the text is not CSV: a quote in the middle of an unquoted field, text after a closing
+  /// quote, or an unterminated quote at the end.
+  public struct Failure: Error, Equatable, Sendable {
+    public let line: Int
+    public let reason: String
+  }
+
+  private var field: [UInt8] = []
+  private var fields: [String] = []
+  private var inQuotes = false
+  private var quoteClosed = false
+  private var fieldStarted = false
+  private var pendingCR = false
+  private var line = 1
+  private var recordLine = 1
+  private var atStart = true
+  private var bomBytes = 0
+  /// Longest field accepted, so that a stray quote cannot swallow a whole file into memory.
+  public static let maximumFieldBytes = 1 << 20
+
+  public init() {}
+
+  /// Reads `bytes` and returns the records they complete.
+  public mutating func feed(_ bytes: some Sequence<UInt8>) throws(Failure) -> [Record] {
+    var records: [Record] = []
+    for byte in bytes {
+      if atStart {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if byte == bom[bomBytes] {
+          bomBytes += 1
+          if bomBytes == 3 { atStart = false }
+          continue
+        }
+        atStart = false
+        if bomBytes > 0 {
+          let partial = bom.prefix(bomBytes)
+          bomBytes = 0
+          for earlier in partial { try consume(earlier, into: &records) }
+        }
+      }
+      try consume(byte, into: &records)
+    }
+    return records
+  }
+
+  /// Completes the last record (a file need not end with a line break).
+  public mutating func finish() throws(Failure) -> Record? {
+    if inQuotes { throw Failure(line: recordLine, reason: "a quoted field is not closed") }
+    pendingCR = false
+    guard fieldStarted || !fields.isEmpty else { return nil }
+    return endRecord()
+  }
+
+  private mutating func consume(_ byte: UInt8, into records: inout [Record]) throws(Failure) {
+    if pendingCR {
+      pendingCR = false
+      if byte == 0x0A {
+        line += 1
+        records.append(endRecord())
+        return
+      }
+      // A lone CR outside quotes is kept as text.
+      field.append(0x0D)
+    }
+    if inQuotes {
+      if byte == 0x22 {
+        inQuotes = false
+        quoteClosed = true
+      } else {
+        if byte == 0x0A { line += 1 }
+        field.append(byte)
+        if field.count > Self.maximumFieldBytes {
+          throw Failure(line: recordLine, reason: "a field is longer than 1 MiB (is a quote missing?)")
+        }
+      }
+      return
+    }
+    switch byte {
+    case 0x22:
+      if quoteClosed {
+        field.append(0x22)
+        inQuotes = true
+        quoteClosed = false
+      } else if field.isEmpty && !fieldStarted {
+        inQuotes = true
+        fieldStarted = true
+      } else {
+        throw Failure(line: line, reason: "a quote inside an unquoted field")
+      }
+    case 0x2C:
+      endField()
+    case 0x0D:
+      pendingCR = true
+    case 0x0A:
+      line += 1
+      records.append(endRecord())
+    default:
+      if quoteClosed { throw Failure(line: line, reason: "text after a closing quote") }
+      field.append(byte)
+      fieldStarted = true
+      if field.count > Self.maximumFieldBytes {
+        throw Failure(line: recordLine, reason: "a field is longer than 1 MiB")
+      }
+    }
+  }
+
+  private mutating func endField() {
+    fields.append(String(decoding: field, as: UTF8.self))
+    field.removeAll(keepingCapacity: true)
+    quoteClosed = false
+    fieldStarted = false
+  }
+
+  private mutating func endRecord() -> Record {
+    endField()
+    let record = Record(line: recordLine, fields: fields)
+    fields = []
+    recordLine = line
+    return record
+  }
+}
+
+/// Writes RFC 4180 fields exactly: quoted only when needed, nothing else changed.
+public enum CSVWriter {
+  public static func field(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+      || text.hasPrefix(" ") || text.hasSuffix(" ")
+    else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  public static func record(_ fields: [String]) -> String {
+    fields.map(field).joined(separator: ",") + "\r\n"
+  }
+}
