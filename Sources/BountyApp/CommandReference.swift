@@ -38,7 +38,7 @@ public enum CommandReference {
               param.fronts == .both ? "" : param.fronts.contains(.terminal) ? " (terminal only)" : " (JSON-RPC only)"
             lines.append(
               "| `\(param.name)` | \(option) | \(typeName(param.type)) | \(param.required ? "yes" : "no") | "
-                + "\(param.help.replacingOccurrences(of: "|", with: "\\|"))\(fronts) |")
+                + "\(param.help.replacing("|", with: "\\|"))\(fronts) |")
           }
         }
       }

@@ -36,7 +36,7 @@ for path in arguments.dropFirst(3) {
     exit(1)
   }
   let hashes = String(repeating: "#", count: delimiterWidth(for: text))
-  let name = url.lastPathComponent.replacingOccurrences(of: "\"", with: "\\\"")
+  let name = url.lastPathComponent.replacing("\"", with: "\\\"")
   source += "    (\n      name: \"\(name)\",\n      text: \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)\n    ),\n"
 }
 source += "  ]\n}\n"

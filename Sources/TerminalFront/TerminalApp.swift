@@ -68,7 +68,14 @@ public struct TerminalApp {
     }
     guard let dispatcher = open(path) else { return 1 }
     let runner = CommandRunner(dispatcher: dispatcher, terminal: terminal, json: options.json)
-    return runner.run(command, arguments, confirm: ConfirmPrompt.standardInput) ? 0 : runner.lastStatus
+    var bar: ProgressBar?
+    if ["data.import", "data.export"].contains(command.spec.name) {
+      Interruption.install(on: dispatcher.store)
+      bar = ProgressBar.attach(to: dispatcher.store, label: command.spec.name == "data.import" ? "Importing" : "Exporting")
+    }
+    let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)
+    bar?.finish()
+    return succeeded ? 0 : runner.lastStatus
   }
 
   /// Opens the database, printing migration notices and errors on stderr.

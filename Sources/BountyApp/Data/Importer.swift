@@ -17,13 +17,20 @@ final class Importer {
   private var errorCount = 0
   private var details: [String] = []
   private var firstField = ""
-  private var seen = Set<Int64>()
+  /// ID#s already read from this file (Int32: every ID# fits, and a million take ~6 MiB).
+  private var seen = Set<Int32>()
   private var lastProgress: Int64 = 0
+  /// The history step being recorded, paused while new rows go in (see `finish`).
+  private let step: Int64?
+  /// The last position in the manual order before the import: new rows go after it.
+  private let positionBefore: Int64
 
   init(store: Store, replace: Bool) throws {
     self.store = store
     self.replace = replace
     self.currency = try store.currency()
+    self.positionBefore = try store.lastPosition()
+    self.step = try store.pauseRecording()
   }
 
   /// Checks and writes one entry; `location` is `line 5` or `item 3`.
@@ -36,14 +43,19 @@ final class Importer {
       }
       let entry = try RosterEntry(json, currency: currency)
       let id = entry.fields.id
-      guard seen.insert(id).inserted else {
+      guard seen.insert(Int32(id)).inserted else {
         throw BountyError.invalid(field: "id", reason: "ID# \(id) appears earlier in the file")
       }
       if try store.fugitiveExists(id: id) {
         guard replace else {
           throw BountyError.invalid(field: "id", reason: "ID# \(id) already exists (--replace overwrites)")
         }
-        if errorCount == 0 { try entry.replace(in: store) }
+        if errorCount == 0 {
+          // A replaced row is recorded row by row, so undo restores exactly what it was.
+          try store.resumeRecording(step)
+          try entry.replace(in: store)
+          _ = try store.pauseRecording()
+        }
         replaced += 1
       } else {
         if errorCount == 0 { try entry.insert(into: store) }
@@ -68,17 +80,26 @@ final class Importer {
     }
   }
 
-  /// Reports progress when a front is watching: `done` units of `total`.
-  func progress(_ done: Int64, of total: Int64?) {
-    guard let handler = store.progress, done - lastProgress >= 2000 || done == total else { return }
-    lastProgress = done
-    handler(done, total)
+  /// Reports progress in rows when a front is watching; `fraction` of the input read so far
+  /// estimates the rows in all.
+  func progress(_ bytesDone: Int64, of bytesTotal: Int64?) {
+    let rows = imported + replaced + Int64(errorCount)
+    guard let handler = store.progress, rows - lastProgress >= 2000 else { return }
+    lastProgress = rows
+    let estimate = bytesTotal.flatMap { total in bytesDone > 0 ? rows * total / bytesDone : nil }
+    handler(rows, estimate)
   }
 
-  /// The result, or the collected errors (which roll the transaction back).
+  /// The result, or the collected errors (which roll the transaction back). New rows were not
+  /// recorded one by one: they all sit after `positionBefore`, and undo (which runs when every later
+  /// change has been undone) deletes exactly them, notes and photos with them.
   func finish() throws -> JSON {
     if errorCount > 0 {
       throw BountyError.invalidRows(field: firstField, count: errorCount, details: details)
+    }
+    try store.resumeRecording(step)
+    if let step, imported > 0 {
+      try store.recordInverse("DELETE FROM fugitive WHERE position > \(positionBefore)", step: step)
     }
     return .object(["imported": .int(imported), "replaced": .int(replaced)])
   }
@@ -145,6 +166,7 @@ final class Importer {
         record(.invalid(field: "item", reason: error.message), at: "item \(index)")
       }
       progress(Int64(index + 1), of: Int64(elements.count))
+      if index & 0x3FF == 0 { try store.checkCancelled() }
     }
   }
 }

@@ -62,6 +62,11 @@ public struct Money: Hashable, Sendable, Comparable {
       .drop { $0 == "-" }
   }
 
+  /// A whole number with thousands separators: `1,000,000` (counts in progress bars and reports).
+  public static func grouped(_ value: Int64) -> String {
+    digits(value, scale: 0, grouping: true)
+  }
+
   /// The decimal text of `minor` minor units with `scale` decimals, optionally grouped by thousands.
   static func digits(_ minor: Int64, scale: Int, grouping: Bool) -> String {
     let negative = minor < 0

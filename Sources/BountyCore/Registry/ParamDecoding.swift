@@ -1,5 +1,3 @@
-import Foundation
-
 extension ParamSpec {
   /// Checks a JSON-RPC value against this parameter's type. A JSON `null` for an optional parameter
   /// counts as absent (returns nil).
@@ -28,8 +26,8 @@ extension ParamSpec {
     case (.choice, .string(let word)):
       return .text(try checkedChoice(word))
     case (.file, .string(let base64)):
-      guard let data = Data(base64Encoded: base64) else { throw invalid("must be base64 text") }
-      return .bytes(Array(data))
+      guard let bytes = Base64.decode(base64) else { throw invalid("must be base64 text") }
+      return .bytes(bytes)
     case (.any, _):
       return .json(json)
     default:

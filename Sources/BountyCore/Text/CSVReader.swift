@@ -30,26 +30,35 @@ public struct CSVReader {
   public init() {}
 
   /// Reads `bytes` and returns the records they complete.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) throws(Failure) -> [Record] {
+  public mutating func feed(_ bytes: [UInt8]) throws(Failure) -> [Record] {
     var records: [Record] = []
-    for byte in bytes {
-      if atStart {
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if byte == bom[bomBytes] {
-          bomBytes += 1
-          if bomBytes == 3 { atStart = false }
-          continue
-        }
-        atStart = false
-        if bomBytes > 0 {
-          let partial = bom.prefix(bomBytes)
-          bomBytes = 0
-          for earlier in partial { try consume(earlier, into: &records) }
+    let result: Result<Void, Failure> = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(Failure) in
+        for byte in buffer {
+          if atStart {
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            if byte == bom[bomBytes] {
+              bomBytes += 1
+              if bomBytes == 3 { atStart = false }
+              continue
+            }
+            atStart = false
+            if bomBytes > 0 {
+              let partial = bom.prefix(bomBytes)
+              bomBytes = 0
+              for earlier in partial { try consume(earlier, into: &records) }
+            }
+          }
+          try consume(byte, into: &records)
         }
       }
-      try consume(byte, into: &records)
     }
+    try result.get()
     return records
+  }
+
+  public mutating func feed(_ bytes: ArraySlice<UInt8>) throws(Failure) -> [Record] {
+    try feed(Array(bytes))
   }
 
   /// Completes the last record (a file need not end with a line break).
@@ -60,6 +69,7 @@ public struct CSVReader {
     return endRecord()
   }
 
+  @inline(__always)
   private mutating func consume(_ byte: UInt8, into records: inout [Record]) throws(Failure) {
     if pendingCR {
       pendingCR = false
@@ -135,7 +145,7 @@ public enum CSVWriter {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
       || text.hasPrefix(" ") || text.hasSuffix(" ")
     else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 
   public static func record(_ fields: [String]) -> String {

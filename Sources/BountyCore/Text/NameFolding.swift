@@ -1,12 +1,28 @@
-import Foundation
-
 /// The key names sort by: case- and diacritic-insensitive, so Émile sorts with Emile, between Edgar
 /// and Frank. Stored beside each name and indexed, so the name order costs no work at query time.
+/// Built from the Unicode Character Database (`FoldingTable.swift`), not Foundation, which would
+/// double the binary's start-up time.
 public func nameSortKey(_ name: String) -> String {
   if name.utf8.allSatisfy({ $0 < 0x80 }) {
     return String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
   }
-  return name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+  var key = ""
+  key.reserveCapacity(name.utf8.count)
+  for scalar in name.unicodeScalars {
+    if let folded = foldingTable[scalar.value] {
+      key += folded
+    } else if (0x0300...0x036F).contains(scalar.value) || (0x1AB0...0x1AFF).contains(scalar.value)
+      || (0x1DC0...0x1DFF).contains(scalar.value) || (0xFE20...0xFE2F).contains(scalar.value)
+    {
+      continue  // a combining diacritic of decomposed text
+    } else if (0xFF21...0xFF3A).contains(scalar.value) || (0xFF41...0xFF5A).contains(scalar.value) {
+      // Fullwidth Latin letters fold to their ASCII forms.
+      key.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFEE0 + (scalar.value <= 0xFF3A ? 32 : 0)) ?? scalar)
+    } else {
+      key += scalar.properties.lowercaseMapping
+    }
+  }
+  return key
 }
 
 /// FNV-1a, 64 bits, as 16 hex digits: a checksum that notices an edited migration file. Not a

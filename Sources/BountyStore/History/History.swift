@@ -105,3 +105,29 @@ extension Store {
       "SELECT EXISTS (SELECT 1 FROM history_entry WHERE step_id = ?)", .integer(stepID)) == 1
   }
 }
+
+extension Store {
+  /// Stops recording row changes for a bulk operation that records its own, cheaper inverse (an
+  /// import appends rows at the end of the manual order, so one `DELETE … WHERE position > p`
+  /// undoes them all instead of one history row per fugitive). Returns the step being recorded.
+  public func pauseRecording() throws -> Int64? {
+    let step = try database.scalarInt("SELECT step_id FROM history_recorder")
+    try database.run("UPDATE history_recorder SET step_id = NULL")
+    return step
+  }
+
+  /// Records row changes into `step` again.
+  public func resumeRecording(_ step: Int64?) throws {
+    try database.run("UPDATE history_recorder SET step_id = ?", .optional(step))
+  }
+
+  /// Adds `sql` to `step` as the newest statement undo will run.
+  public func recordInverse(_ sql: String, step: Int64) throws {
+    try database.run("INSERT INTO history_entry (step_id, sql) VALUES (?, ?)", .integer(step), .text(sql))
+  }
+
+  /// The highest position in the manual order (0 when empty).
+  public func lastPosition() throws -> Int64 {
+    try database.scalarInt("SELECT coalesce(max(position), 0) FROM fugitive") ?? 0
+  }
+}

@@ -6,7 +6,7 @@ public enum Output {
   public static func err(_ text: String) { write(STDERR_FILENO, text + "\n") }
   public static func outRaw(_ text: String) { write(STDOUT_FILENO, text) }
 
-  static func write(_ descriptor: Int32, _ text: String) {
+  public static func write(_ descriptor: Int32, _ text: String) {
     var copy = text
     copy.withUTF8 { buffer in
       var offset = 0
