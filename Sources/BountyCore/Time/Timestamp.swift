@@ -19,8 +19,28 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   public var description: String { iso8601 }
 
   public var iso8601: String {
-    let (date, seconds) = civil
-    return "\(date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
+    let days = secondsSinceEpoch.floorDivided(by: 86_400)
+    let seconds = secondsSinceEpoch - days * 86_400
+    let (year, month, day) = Self.civilDate(fromDays: days)
+    guard (0...9999).contains(year) else {
+      return "\(civil.date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
+    }
+    // Written digit by digit: an import formats two of these per row.
+    var bytes: [UInt8] = Array("0000-00-00T00:00:00Z".utf8)
+    func put(_ value: Int64, at index: Int, width: Int) {
+      var rest = value
+      for offset in stride(from: width - 1, through: 0, by: -1) {
+        bytes[index + offset] = UInt8(48 + rest % 10)
+        rest /= 10
+      }
+    }
+    put(year, at: 0, width: 4)
+    put(month, at: 5, width: 2)
+    put(day, at: 8, width: 2)
+    put(seconds / 3600, at: 11, width: 2)
+    put(seconds / 60 % 60, at: 14, width: 2)
+    put(seconds % 60, at: 17, width: 2)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The calendar date `YYYY-MM-DD` (UTC) and the seconds into that day.

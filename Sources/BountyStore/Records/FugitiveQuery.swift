@@ -45,6 +45,11 @@ public struct FugitiveQuery: Sendable {
     self.offset = offset
   }
 
+  /// True when only the at-large/captured status filters: the total is then in `fugitive_tally`.
+  var countsByStatusOnly: Bool {
+    (search ?? "").isEmpty && minimumBountyMinor == nil && capturedFrom == nil && capturedTo == nil
+  }
+
   /// The WHERE clause and its bound values.
   func filter() -> (sql: String, values: [SQLValue]) {
     var terms: [String] = []

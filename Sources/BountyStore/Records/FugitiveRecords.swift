@@ -84,8 +84,7 @@ extension Store {
   public func fugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64) {
     let currency = try currency()
     let (whereClause, values) = query.filter()
-    let total = try database.queryFirst(
-      "SELECT count(*) FROM fugitive \(whereClause)", values, row: { $0.int(0) }) ?? 0
+    let total = try count(query, whereClause: whereClause, values: values)
     var items = try database.query(
       """
       SELECT \(Self.fugitiveColumns) FROM fugitive \(whereClause)
@@ -97,6 +96,18 @@ extension Store {
       items[index].notes = try notes(fugitiveID: items[index].id)
     }
     return (items, total)
+  }
+
+  /// How many fugitives match: from the tally when only the status filters, else counted.
+  func count(_ query: FugitiveQuery, whereClause: String, values: [SQLValue]) throws -> Int64 {
+    guard query.countsByStatusOnly else {
+      return try database.queryFirst("SELECT count(*) FROM fugitive \(whereClause)", values) { $0.int(0) } ?? 0
+    }
+    switch query.status {
+    case .atLarge: return try database.scalarInt("SELECT count FROM fugitive_tally WHERE captured = 0") ?? 0
+    case .captured: return try database.scalarInt("SELECT count FROM fugitive_tally WHERE captured = 1") ?? 0
+    case .all: return try database.scalarInt("SELECT sum(count) FROM fugitive_tally") ?? 0
+    }
   }
 
   /// Calls `body` with every fugitive matching `query`, in its order, one row at a time (bounded
@@ -132,20 +143,21 @@ extension Store {
   }
 
   public func fugitiveCount() throws -> Int64 {
-    try database.scalarInt("SELECT count(*) FROM fugitive") ?? 0
+    try database.scalarInt("SELECT sum(count) FROM fugitive_tally") ?? 0
   }
 
   /// Inserts a fugitive at the end of the manual order. The ID# must be free.
   public func insertFugitive(
     _ fields: FugitiveFields, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil
   ) throws {
-    let stamp = (createdAt ?? now).iso8601
+    let current = now.iso8601
+    let stamp = createdAt?.iso8601 ?? current
     try database.run(
       """
       INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
         (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
-      """, Self.values(fields) + [.text(stamp), .text((updatedAt ?? now).iso8601)])
+      """, Self.values(fields) + [.text(stamp), .text(updatedAt?.iso8601 ?? current)])
   }
 
   /// Rewrites a fugitive's fields; `previousID` is its ID# before the change (notes and photo follow
