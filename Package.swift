@@ -16,7 +16,7 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .executableTarget(name: "EmbedGenerator"),
+    .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore"]),
     .plugin(
       name: "EmbedPlugin",
       capability: .buildTool(),

@@ -43,9 +43,8 @@ public enum ReportCommands {
       hunter: try store.settingText(.hunterName), agency: try store.settingText(.agencyName),
       currency: try store.currency(), rate: try store.commissionRate(), rounding: try store.rounding(),
       generatedAt: store.now, from: arguments.timestamp("from"), to: to)
-    let summary = try ReportGenerator.summarize(store, header)
     let sink = try OutputSink(destination(arguments))
-    try ReportGenerator.write(store, summary, format: format, to: sink)
+    try ReportGenerator.generate(store, header, format: format, to: sink)
     guard let content = try sink.finish() else {
       return .object(["format": .string(format.rawValue), "output": .optional(arguments.text("output")), "bytes": .int(sink.byteCount)])
     }

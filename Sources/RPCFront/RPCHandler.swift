@@ -75,12 +75,12 @@ public struct RPCHandler {
     }
     switch dispatcher.run(command, arguments) {
     case .success(let result):
-      var text = "{\"jsonrpc\":\"2.0\",\"result\":"
-      result.write(to: &text)
-      text += ",\"id\":"
-      id.write(to: &text)
-      text += "}"
-      return reply(isNotification, text)
+      var bytes = Array(#"{"jsonrpc":"2.0","result":"#.utf8)
+      result.write(to: &bytes)
+      bytes.append(contentsOf: #","id":"#.utf8)
+      id.write(to: &bytes)
+      bytes.append(UInt8(ascii: "}"))
+      return reply(isNotification, String(decoding: bytes, as: UTF8.self))
     case .failure(let error):
       return reply(isNotification, Self.errorResponse(id: id, error: error, code: error.rpcCode))
     }

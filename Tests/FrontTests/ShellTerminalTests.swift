@@ -40,6 +40,11 @@ import Testing
       waitUntil { $0.contains(text) }
     }
 
+    /// Waits until the last line on screen is `prompt`: the shell is ready for the next command.
+    func waitForPrompt(_ prompt: String) -> String {
+      waitUntil { $0.split(separator: "\n").last.map(String.init) == prompt }
+    }
+
     /// Waits (up to 10 s) until `condition` holds. tmux drops trailing spaces, so a prompt reads
     /// `Fugitives>`. Returns the screen.
     func waitUntil(_ condition: (String) -> Bool) -> String {
@@ -76,7 +81,7 @@ import Testing
     #expect(screen.waitFor("Failure to appear: art fraud").contains("ID#          57750"))
     // History on the up arrow.
     try screen.type("1", "Enter")
-    _ = screen.waitFor("Fugitives>")
+    _ = screen.waitForPrompt("Fugitives>")
     try screen.type("Up", "Up")
     #expect(screen.waitFor("Fugitives> show 57750").contains("Fugitives> show 57750"))
     try screen.type("Enter")

@@ -52,31 +52,60 @@ public enum JSON: Equatable, Sendable {
 }
 
 /// A JSON object that remembers the order its keys were added in. A key set again keeps its place.
+///
+/// Members live in one array, so writing an object is a walk with no hashing; objects of more than
+/// 16 members also keep a key index, so a hostile request with a hundred thousand keys stays linear.
 public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
-  public private(set) var keys: [String] = []
-  private var values: [String: JSON] = [:]
+  public private(set) var members: [(key: String, value: JSON)] = []
+  private var index: [String: Int]?
 
   public init() {}
 
   public init(dictionaryLiteral elements: (String, JSON)...) {
+    members.reserveCapacity(elements.count)
     for (key, value) in elements { self[key] = value }
   }
 
-  public var count: Int { keys.count }
+  public var count: Int { members.count }
+
+  public var keys: [String] { members.map(\.key) }
+
+  private func position(of key: String) -> Int? {
+    if let index { return index[key] }
+    return members.firstIndex { $0.key == key }
+  }
 
   public subscript(key: String) -> JSON? {
-    get { values[key] }
+    get { position(of: key).map { members[$0].value } }
     set {
-      if let newValue {
-        if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-      } else if values.removeValue(forKey: key) != nil {
-        keys.removeAll { $0 == key }
+      if let existing = position(of: key) {
+        if let newValue {
+          members[existing].value = newValue
+        } else {
+          members.remove(at: existing)
+          index = nil
+          if members.count > 16 { rebuildIndex() }
+        }
+      } else if let newValue {
+        members.append((key, newValue))
+        if index != nil {
+          index?[key] = members.count - 1
+        } else if members.count > 16 {
+          rebuildIndex()
+        }
       }
     }
   }
 
-  /// The members in order.
-  public var members: [(key: String, value: JSON)] {
-    keys.compactMap { key in values[key].map { (key, $0) } }
+  private mutating func rebuildIndex() {
+    var built: [String: Int] = [:]
+    built.reserveCapacity(members.count)
+    for (offset, member) in members.enumerated() { built[member.key] = offset }
+    index = built
+  }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.members.count == rhs.members.count
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
   }
 }

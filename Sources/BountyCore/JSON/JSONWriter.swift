@@ -2,57 +2,69 @@ extension JSON {
   /// Compact JSON text: no spaces, keys in insertion order, non-ASCII kept as UTF-8. The same value
   /// always gives the same bytes, so a `--json` answer equals the JSON-RPC `result` of the same call.
   public var serialized: String {
-    var output = ""
-    write(to: &output)
-    return output
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    write(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends the compact text of this value to `output`.
   public func write(to output: inout String) {
+    output += serialized
+  }
+
+  /// Appends the compact UTF-8 text of this value to `output` (the fast path: no String appends).
+  public func write(to output: inout [UInt8]) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .number(let text): output += text
+    case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+    case .bool(let value): output.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    case .number(let text): output.append(contentsOf: text.utf8)
     case .string(let text): JSON.writeString(text, to: &output)
     case .array(let items):
-      output += "["
-      for (position, item) in items.enumerated() {
-        if position > 0 { output += "," }
+      output.append(UInt8(ascii: "["))
+      var first = true
+      for item in items {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
         item.write(to: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let object):
-      output += "{"
-      for (position, member) in object.members.enumerated() {
-        if position > 0 { output += "," }
+      output.append(UInt8(ascii: "{"))
+      var first = true
+      for member in object.members {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
         JSON.writeString(member.key, to: &output)
-        output += ":"
+        output.append(UInt8(ascii: ":"))
         member.value.write(to: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 
   /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
   public static func writeString(_ text: String, to output: inout String) {
-    output += "\""
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-      output += text
-    } else {
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": output += "\\\""
-        case "\\": output += "\\\\"
-        case "\n": output += "\\n"
-        case "\r": output += "\\r"
-        case "\t": output += "\\t"
-        case _ where scalar.value < 0x20:
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: output.unicodeScalars.append(scalar)
-        }
+    var bytes: [UInt8] = []
+    writeString(text, to: &bytes)
+    output += String(decoding: bytes, as: UTF8.self)
+  }
+
+  public static func writeString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      default: output.append(byte)
       }
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }

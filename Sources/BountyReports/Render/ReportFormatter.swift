@@ -26,24 +26,28 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   }
 }
 
-/// Builds reports from the store in two streaming passes: the first sums (summary, months, widths),
-/// the second writes the lines. Memory stays bounded whatever the number of fugitives.
+/// Builds reports from the store in one streaming pass over the database: the rows are summed
+/// (totals, months, column widths) and spooled to a temporary file, then printed from the spool
+/// after the summary. Memory stays bounded whatever the number of fugitives.
 public enum ReportGenerator {
-  public static func summarize(_ store: Store, _ header: ReportHeader) throws -> ReportSummary {
-    var summary = ReportSummary(header: header)
-    try store.forEachCapture(from: header.from, to: header.to) { try summary.addCaptured($0) }
-    try store.forEachOutstanding { try summary.addOutstanding($0) }
-    return summary
-  }
-
-  public static func write(
-    _ store: Store, _ summary: ReportSummary, format: ReportFormat, to sink: OutputSink
+  public static func generate(
+    _ store: Store, _ header: ReportHeader, format: ReportFormat, to sink: OutputSink
   ) throws {
+    var summary = ReportSummary(header: header)
+    let captures = try ReportSpool()
+    let outstanding = try ReportSpool()
+    try store.forEachCapture(from: header.from, to: header.to) { row in
+      try summary.addCaptured(row)
+      try captures.append(row)
+    }
+    try store.forEachOutstanding { row in
+      try summary.addOutstanding(row)
+      try outstanding.append(row)
+    }
     let formatter = format.formatter
-    let header = summary.header
     formatter.begin(summary, sink)
     var index = 0
-    try store.forEachCapture(from: header.from, to: header.to) { row in
+    try captures.forEach { row in
       let line = CapturedLine(
         id: row.id, name: row.name, bounty: header.money(row.bountyMinor),
         capturedAt: row.capturedAt ?? header.generatedAt, commission: try header.commission(row.bountyMinor))
@@ -52,7 +56,7 @@ public enum ReportGenerator {
     }
     formatter.endCaptured(summary, sink)
     index = 0
-    try store.forEachOutstanding { row in
+    try outstanding.forEach { row in
       formatter.outstanding(
         OutstandingLine(id: row.id, name: row.name, bounty: header.money(row.bountyMinor)),
         index: index, summary, sink)
