@@ -19,7 +19,8 @@ public struct Registry: Sendable {
   /// Every command of the product, tab by tab.
   public static let standard: Registry = Registry(
     commands: FugitivesTab.commands + CapturedTab.commands + SettingsTab.commands
-      + ReportCommands.commands + AppCommands.commands + [DiscoverCommand.command])
+      + ReportCommands.commands + AppCommands.commands
+      + [CompletionCommand.command, DiscoverCommand.command])
 
   public func command(named name: String) -> Command? { byName[name] }
 

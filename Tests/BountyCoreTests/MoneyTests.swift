@@ -132,3 +132,17 @@ import Testing
     }
   }
 }
+
+@Suite struct MoneyBytesTests {
+  /// The byte writer reports use gives exactly `plain`, for every scale and sign.
+  @Test func writePlainEqualsPlain() {
+    for currency in [Currency.usd, Currency.named("JPY")!, Currency.named("BHD")!] {
+      for minor: Int64 in [0, 1, 9, 10, 99, 100, 101, 12_345, -5, -12_345, Int64.max, Int64.min + 1] {
+        let money = Money(minorUnits: minor, currency: currency)
+        var bytes: [UInt8] = []
+        money.writePlain(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == money.plain, "\(minor) \(currency.code)")
+      }
+    }
+  }
+}

@@ -55,6 +55,22 @@ public struct Money: Hashable, Sendable, Comparable {
     Self.digits(minorUnits, scale: currency.scale, grouping: false)
   }
 
+  /// Appends `plain` to `bytes` without building a String (reports and exports write millions).
+  public func writePlain(to bytes: inout [UInt8]) {
+    var magnitude = minorUnits.magnitude
+    if minorUnits < 0 { bytes.append(UInt8(ascii: "-")) }
+    var digits: [UInt8] = []
+    digits.reserveCapacity(24)
+    var written = 0
+    repeat {
+      if written == currency.scale && currency.scale > 0 { digits.append(UInt8(ascii: ".")) }
+      digits.append(UInt8(48 + magnitude % 10))
+      magnitude /= 10
+      written += 1
+    } while magnitude > 0 || written <= currency.scale
+    bytes.append(contentsOf: digits.reversed())
+  }
+
   /// The amount for people: `$12,500.50`.
   public var display: String {
     let sign = minorUnits < 0 ? "-" : ""

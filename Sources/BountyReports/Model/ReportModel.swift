@@ -76,9 +76,12 @@ public struct ReportSummary: Sendable {
   public var months: [MonthTotal] = []
   /// The widest name, in terminal columns (text alignment).
   public var nameWidth = 4
+  /// Whether `nameWidth` is needed (only the text format aligns columns).
+  let measuresNames: Bool
 
-  init(header: ReportHeader) {
+  init(header: ReportHeader, measuresNames: Bool) {
     self.header = header
+    self.measuresNames = measuresNames
   }
 
   mutating func addCaptured(_ row: ReportRow) throws(BountyError) {
@@ -94,14 +97,14 @@ public struct ReportSummary: Sendable {
       months[months.count - 1].totalMinor = try Self.checkedSum(months[months.count - 1].totalMinor, row.bountyMinor)
       months[months.count - 1].commissionMinor = try Self.checkedSum(months[months.count - 1].commissionMinor, commission)
     }
-    nameWidth = max(nameWidth, ReportText.width(row.name))
+    if measuresNames { nameWidth = max(nameWidth, ReportText.width(row.name)) }
   }
 
   mutating func addOutstanding(_ row: ReportRow) throws(BountyError) {
     outstandingCount += 1
     outstandingTotalMinor = try Self.checkedSum(outstandingTotalMinor, row.bountyMinor)
     largestMinor = max(largestMinor ?? row.bountyMinor, row.bountyMinor)
-    nameWidth = max(nameWidth, ReportText.width(row.name))
+    if measuresNames { nameWidth = max(nameWidth, ReportText.width(row.name)) }
   }
 
   static func checkedSum(_ a: Int64, _ b: Int64) throws(BountyError) -> Int64 {

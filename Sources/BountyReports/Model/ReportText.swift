@@ -4,7 +4,8 @@ import BountyCore
 enum ReportText {
   /// Columns a string takes in a monospaced font (wide East Asian characters and emoji take two).
   static func width(_ text: String) -> Int {
-    text.reduce(0) { total, character in
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    return text.reduce(0) { total, character in
       guard let scalar = character.unicodeScalars.first else { return total }
       if scalar.value < 0x20 { return total }
       if scalar.properties.isEmojiPresentation { return total + 2 }

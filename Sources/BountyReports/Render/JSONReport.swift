@@ -34,11 +34,19 @@ struct JSONReport: ReportFormatter {
   }
 
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
-    let object: JSON = .object([
-      "id": .int(line.id), "name": .string(line.name), "bounty": .string(line.bounty.plain),
-      "capturedAt": .string(line.capturedAt.iso8601), "commission": .string(line.commission.plain),
-    ])
-    sink.write((index > 0 ? "," : "") + object.serialized)
+    // Written field by field rather than through a JSON value: a report may have a million lines.
+    var bytes = Array((index > 0 ? #",{"id":"# : #"{"id":"#).utf8)
+    bytes.append(contentsOf: String(line.id).utf8)
+    bytes.append(contentsOf: #","name":"#.utf8)
+    JSON.writeString(line.name, to: &bytes)
+    bytes.append(contentsOf: #","bounty":""#.utf8)
+    line.bounty.writePlain(to: &bytes)
+    bytes.append(contentsOf: #"","capturedAt":""#.utf8)
+    bytes.append(contentsOf: line.capturedAt.iso8601.utf8)
+    bytes.append(contentsOf: #"","commission":""#.utf8)
+    line.commission.writePlain(to: &bytes)
+    bytes.append(contentsOf: #""}"#.utf8)
+    sink.write(bytes)
   }
 
   func endCaptured(_ summary: ReportSummary, _ sink: OutputSink) {
@@ -46,8 +54,14 @@ struct JSONReport: ReportFormatter {
   }
 
   func outstanding(_ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
-    let object: JSON = .object(["id": .int(line.id), "name": .string(line.name), "bounty": .string(line.bounty.plain)])
-    sink.write((index > 0 ? "," : "") + object.serialized)
+    var bytes = Array((index > 0 ? #",{"id":"# : #"{"id":"#).utf8)
+    bytes.append(contentsOf: String(line.id).utf8)
+    bytes.append(contentsOf: #","name":"#.utf8)
+    JSON.writeString(line.name, to: &bytes)
+    bytes.append(contentsOf: #","bounty":""#.utf8)
+    line.bounty.writePlain(to: &bytes)
+    bytes.append(contentsOf: #""}"#.utf8)
+    sink.write(bytes)
   }
 
   func end(_ summary: ReportSummary, _ sink: OutputSink) {

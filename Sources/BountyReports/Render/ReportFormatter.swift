@@ -33,7 +33,7 @@ public enum ReportGenerator {
   public static func generate(
     _ store: Store, _ header: ReportHeader, format: ReportFormat, to sink: OutputSink
   ) throws {
-    var summary = ReportSummary(header: header)
+    var summary = ReportSummary(header: header, measuresNames: format == .text)
     let captures = try ReportSpool()
     let outstanding = try ReportSpool()
     try store.forEachCapture(from: header.from, to: header.to) { row in

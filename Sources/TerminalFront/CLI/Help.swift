@@ -79,7 +79,7 @@ public struct Help {
     let params = spec.params.filter { $0.fronts.contains(.terminal) }
     if !params.isEmpty {
       lines += ["", "Arguments and options:"]
-      let labels = params.map(Self.label)
+      let labels = params.map(CommandLineLabel.label)
       let width = labels.map(\.count).max() ?? 0
       for (param, label) in zip(params, labels) {
         lines.append(
@@ -93,11 +93,6 @@ public struct Help {
     return lines.joined(separator: "\n")
   }
 
-  static func label(_ param: ParamSpec) -> String {
-    if param.positional { return param.name.uppercased() }
-    return param.type == .boolean
-      ? param.optionName : "\(param.optionName) \(param.type.placeholder)"
-  }
 
   /// The lines printed under a usage error: the usage and where to read more.
   public func usageHint(for words: [String]) -> String {

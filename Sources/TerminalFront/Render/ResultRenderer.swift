@@ -94,6 +94,8 @@ struct ResultRenderer {
       guard let path = result["output"]?.stringValue, path != "-" else { return [] }
       let what = ["report.generate": "the report", "dossier.generate": "the dossier"][spec.name] ?? "the export"
       return ["Wrote \(what) to \(path) (\(result["bytes"]?.serialized ?? "0") bytes)."]
+    case "completions":
+      return [result["script"]?.stringValue ?? ""]
     case "db.backup":
       return ["Wrote a backup to \(result["path"]?.stringValue ?? "")."]
     case "db.migrate":
