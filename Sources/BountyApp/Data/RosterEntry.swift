@@ -93,8 +93,8 @@ struct RosterEntry {
   }
 
   /// Inserts the fugitive with its notes, photo and captured state at the end of the manual order.
-  func insert(into store: Store) throws {
-    try store.insertFugitive(fields, createdAt: createdAt, updatedAt: updatedAt)
+  func insert(into store: Store, position: Int64? = nil) throws {
+    try store.insertFugitive(fields, createdAt: createdAt, updatedAt: updatedAt, position: position)
     try addDetails(in: store)
   }
 

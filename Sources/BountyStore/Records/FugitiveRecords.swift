@@ -146,18 +146,28 @@ extension Store {
     try database.scalarInt("SELECT sum(count) FROM fugitive_tally") ?? 0
   }
 
-  /// Inserts a fugitive at the end of the manual order. The ID# must be free.
+  /// Inserts a fugitive at the end of the manual order (or at `position`, which a bulk load hands out
+  /// itself: it must then be one past the last). The ID# must be free.
   public func insertFugitive(
-    _ fields: FugitiveFields, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil
+    _ fields: FugitiveFields, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
+    position: Int64? = nil
   ) throws {
     let current = now.iso8601
-    let stamp = createdAt?.iso8601 ?? current
-    try database.run(
-      """
-      INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-        (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
-      """, Self.values(fields) + [.text(stamp), .text(updatedAt?.iso8601 ?? current)])
+    let stamps: [SQLValue] = [.text(createdAt?.iso8601 ?? current), .text(updatedAt?.iso8601 ?? current)]
+    if let position {
+      try database.run(
+        """
+        INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, Self.values(fields) + [.integer(position)] + stamps)
+    } else {
+      try database.run(
+        """
+        INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+          (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
+        """, Self.values(fields) + stamps)
+    }
   }
 
   /// Rewrites a fugitive's fields; `previousID` is its ID# before the change (notes and photo follow
@@ -216,5 +226,26 @@ extension Store {
       .optional(fields.lastSeen?.lon), .optional(fields.lastSeen?.description),
       .optional(fields.lastSeen?.at?.iso8601),
     ]
+  }
+}
+
+extension Store {
+  /// Drops the fugitive list indexes for a bulk load and returns the SQL that recreates them (read
+  /// from `sqlite_schema`, so it is always what the migrations made). Building an index once, from
+  /// sorted keys, is far cheaper than a million random inserts into it. Call inside the bulk load's
+  /// transaction: a rollback brings the indexes back.
+  public func dropListIndexes() throws -> [String] {
+    let indexes = try database.query(
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'fugitive' AND sql IS NOT NULL"
+    ) { ($0.text(0), $0.text(1)) }
+    for (name, _) in indexes {
+      try database.execute("DROP INDEX \"\(name.replacing("\"", with: "\"\""))\"")
+    }
+    return indexes.map(\.1)
+  }
+
+  /// Recreates indexes dropped by `dropListIndexes`.
+  public func createIndexes(_ statements: [String]) throws {
+    for statement in statements { try database.execute(statement) }
   }
 }
