@@ -45,7 +45,7 @@ public enum Completions {
 
   static func bash(_ registry: Registry) -> String {
     let entries = entries(registry)
-    let top = Set(entries.map { $0.words[0] }).sorted() + ["help", "rpc", "completions"]
+    let top = Set(entries.map { $0.words[0] }).sorted() + ["help", "rpc"]
     var cases = ""
     for entry in entries {
       let key = entry.words.joined(separator: " ")
@@ -87,8 +87,7 @@ public enum Completions {
           key="$key ${COMP_WORDS[i]}"
         done
         case $key in
-      \(cases)    "completions") opts="\(shells.joined(separator: " ")) ids" ;;
-        esac
+      \(cases)  esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
       }
       complete -F _bounty bounty
@@ -117,7 +116,7 @@ public enum Completions {
       "complete -c bounty -l version -d 'Print the version'",
     ]
     let top = Set(entries.map { $0.words[0] }).sorted()
-    lines.append("complete -c bounty -n '__fish_use_subcommand' -a '\(top.joined(separator: " ")) help rpc completions'")
+    lines.append("complete -c bounty -n '__fish_use_subcommand' -a '\(top.joined(separator: " ")) help rpc'")
     for word in top {
       let verbs = Set(entries.filter { $0.words.count > 1 && $0.words[0] == word }.map { $0.words[1] }).sorted()
       if !verbs.isEmpty {

@@ -1,0 +1,84 @@
+import BountyTestSupport
+import Foundation
+import Testing
+
+/// Every ```console block in README.md and docs/*.md is run: each `$ command` line in a shell with
+/// the real `bounty` first on PATH, a fresh database per document (blocks of one document share it,
+/// so a guide can build up its roster), the clock fixed, no colour; its output must be the lines that
+/// follow it. `scripts/update-generated` rewrites the outputs.
+@Suite struct DocTranscriptTests {
+  static let documents: [String] = {
+    let docs = GeneratedFile.root.appending(path: "docs")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+    return ["README.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+  }()
+
+  /// Runs `command` in /bin/sh and returns its standard output and error together.
+  static func run(_ command: String, in folder: TemporaryFolder) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command + " 2>&1"]
+    var environment = ProcessInfo.processInfo.environment
+    let binFolder = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent().path
+    environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["BOUNTY_DB"] = folder.file("bounty.sqlite")
+    environment["BOUNTY_NOW"] = "2026-11-30T10:00:00Z"
+    environment["NO_COLOR"] = "1"
+    environment["TZ"] = "UTC"
+    process.environment = environment
+    process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+    let output = folder.file("out-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: output, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+  }
+
+  /// The document with every console block's outputs replaced by what the commands print now.
+  static func regenerate(_ text: String) throws -> (String, commands: Int) {
+    let folder = try TemporaryFolder()
+    var result: [String] = []
+    var commands = 0
+    var inConsole = false
+    var skippingOutput = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if !inConsole {
+        result.append(line)
+        if line == "```console" { inConsole = true }
+        continue
+      }
+      if line == "```" {
+        inConsole = false
+        skippingOutput = false
+        result.append(line)
+      } else if line.hasPrefix("$ ") {
+        commands += 1
+        result.append(line)
+        var output = try run(String(line.dropFirst(2)), in: folder)
+        if output.hasSuffix("\n") { output.removeLast() }
+        if !output.isEmpty { result.append(output) }
+        skippingOutput = true
+      } else if !skippingOutput {
+        result.append(line)
+      }
+    }
+    return (result.joined(separator: "\n"), commands)
+  }
+
+  @Test(arguments: documents)
+  func everyExampleRunsAsShown(document: String) throws {
+    let url = GeneratedFile.root.appending(path: document)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let (regenerated, _) = try Self.regenerate(text)
+    try GeneratedFile.check(document, regenerated)
+  }
+
+  @Test func theGuideAndReadmeHaveExamples() throws {
+    for document in ["README.md", "docs/guide.md"] {
+      let text = try String(contentsOf: GeneratedFile.root.appending(path: document), encoding: .utf8)
+      #expect(try Self.regenerate(text).commands >= 2, "\(document) shows no runnable example")
+    }
+  }
+}
