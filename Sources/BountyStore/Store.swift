@@ -131,6 +131,7 @@ public final class Store {
           + "\(Database.busyTimeoutMilliseconds / 1000) s; nothing was changed, try again")
     }
     if error.isReadOnly { return .io("\(path) is read-only; nothing was changed") }
+    if error.primaryCode == 9 { return .interrupted }  // SQLITE_INTERRUPT
     if error.primaryCode == 13 { return .io("the disk is full; nothing was changed") }
     if error.isNotADatabase { return .refused("\(path) is damaged or not a database") }
     if error.isConstraintViolation { return .conflict("the change breaks a rule of the database") }

@@ -20,6 +20,10 @@ func processEnvironment() -> [String: String] {
   return environment
 }
 
+// Past a file-size limit (ulimit -f) a write should fail with an error SQLite reports and rolls back,
+// not kill the process with SIGXFSZ.
+signal(SIGXFSZ, SIG_IGN)
+
 let app = TerminalApp(
   arguments: Array(CommandLine.arguments.dropFirst()),
   environment: processEnvironment(),

@@ -1,5 +1,6 @@
 import BountyCore
 import CSQLite
+import Glibc
 
 /// One connection to a SQLite database file.
 ///
@@ -157,6 +158,15 @@ public final class Database {
       }
       throw error
     }
+  }
+
+  /// Makes every long statement stop with `SQLITE_INTERRUPT` once `*flag` is non-zero (Ctrl-C sets
+  /// it from a signal handler). SQLite polls it every thousand virtual-machine steps.
+  public func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
+    sqlite3_progress_handler(handle, 1000, { context in
+      guard let context else { return 0 }
+      return context.assumingMemoryBound(to: sig_atomic_t.self).pointee != 0 ? 1 : 0
+    }, UnsafeMutableRawPointer(flag))
   }
 
   /// The SQLite library's version, e.g. `3.40.1`.

@@ -56,13 +56,26 @@ final class ProgressBar {
   }
 }
 
-/// Ctrl-C during an import or export: the flag the store's long operations poll, so they stop,
-/// roll back and exit with status 130.
+/// Ctrl-C during an import or export: a flag set by the signal handler, which the long operations
+/// poll (and SQLite polls between steps of a long statement), so they stop, roll back and exit with
+/// status 130.
 enum Interruption {
-  nonisolated(unsafe) static var requested: sig_atomic_t = 0
+  /// Stable storage the signal handler and SQLite's progress handler both read.
+  nonisolated(unsafe) static let flag: UnsafeMutablePointer<sig_atomic_t> = {
+    let pointer = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+    pointer.initialize(to: 0)
+    return pointer
+  }()
 
   static func install(on store: Store) {
-    signal(SIGINT) { _ in Interruption.requested = 1 }
-    store.isCancelled = { Interruption.requested != 0 }
+    _ = flag
+    signal(SIGINT) { _ in Interruption.flag.pointee = 1 }
+    // A parent may have started us with SIGINT blocked (test runners do); Ctrl-C must still work.
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+    store.isCancelled = { Interruption.flag.pointee != 0 }
+    store.database.interrupt(when: flag)
   }
 }
