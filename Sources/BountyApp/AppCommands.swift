@@ -4,7 +4,9 @@ import BountyStore
 /// Commands that belong to no single tab: history, the sample roster, and the database itself.
 enum AppCommands {
   static let commands: [Command] =
-    [historyList, undo, redo, sample] + DataCommands.commands + [dbInfo, dbCheck, dbMigrate, dbBackup]
+    [historyList, undo, redo, sample] + DataCommands.commands + [
+      dbInfo, dbCheck, dbMigrate, dbBackup,
+    ]
 
   static let historyList = Command(
     CommandSpec(
@@ -70,7 +72,9 @@ enum AppCommands {
     CommandSpec(
       name: "db.info", words: ["db", "info"], tab: .database,
       summary: "Show the database's path, schema version and counts", params: [], effect: .read,
-      result: "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}")
+      result:
+        "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}"
+    )
   ) { store, _ in
     let database = store.database
     func count(_ sql: String) throws -> JSON { .int(try database.scalarInt(sql) ?? 0) }
@@ -100,7 +104,8 @@ enum AppCommands {
       effect: .read, fronts: .terminal, result: "{ok, integrity: [message], foreignKeyViolations}")
   ) { store, _ in
     let integrity = try store.database.query("PRAGMA integrity_check") { $0.text(0) }
-    let violations = try store.database.scalarInt("SELECT count(*) FROM pragma_foreign_key_check") ?? 0
+    let violations =
+      try store.database.scalarInt("SELECT count(*) FROM pragma_foreign_key_check") ?? 0
     let ok = integrity == ["ok"] && violations == 0
     return .object([
       "ok": .bool(ok), "integrity": .array(integrity.map(JSON.string)),

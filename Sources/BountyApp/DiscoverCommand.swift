@@ -35,7 +35,9 @@ public enum OpenRPCDocument {
         "name": .string(spec.name), "summary": .string(spec.summary),
         "tags": [.object(["name": .string(spec.tab.rawValue)])],
         "paramStructure": "by-name", "params": .array(params),
-        "result": .object(["name": "result", "summary": .string(spec.result), "schema": .object([:])]),
+        "result": .object([
+          "name": "result", "summary": .string(spec.result), "schema": .object([:]),
+        ]),
         "errors": .array(errors),
       ])
     }

@@ -13,7 +13,8 @@ public struct Registry: Sendable {
 
   public init(commands: [Command]) {
     self.commands = commands
-    self.byName = Dictionary(commands.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
+    self.byName = Dictionary(
+      commands.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Every command of the product, tab by tab.

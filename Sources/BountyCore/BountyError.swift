@@ -30,7 +30,8 @@ public enum BountyError: Error, Equatable, Sendable {
       return "invalid \(field): \(reason)"
     case .invalidRows(_, let count, let details):
       let shown = details.count < count ? " (the first \(details.count) shown)" : ""
-      return "\(count) \(count == 1 ? "row is" : "rows are") invalid; nothing was imported\(shown):\n  "
+      return
+        "\(count) \(count == 1 ? "row is" : "rows are") invalid; nothing was imported\(shown):\n  "
         + details.joined(separator: "\n  ")
     case .interrupted:
       return "interrupted; nothing was changed"

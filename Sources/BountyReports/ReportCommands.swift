@@ -21,11 +21,15 @@ public enum ReportCommands {
   static let report = Command(
     CommandSpec(
       name: "report.generate", words: ["report"], tab: .reports,
-      summary: "Generate the bounty report: captures in a period with commission, and who is at large",
+      summary:
+        "Generate the bounty report: captures in a period with commission, and who is at large",
       params: [
-        ParamSpec("format", .choice(ReportFormat.allCases.map(\.rawValue)), help: "text (default), markdown, csv, json or html"),
+        ParamSpec(
+          "format", .choice(ReportFormat.allCases.map(\.rawValue)),
+          help: "text (default), markdown, csv, json or html"),
         ParamSpec("from", .timestamp, help: "First capture date included (a date or an ISO time)"),
-        ParamSpec("to", .timestamp, help: "Last capture date included (a date means the whole day)"),
+        ParamSpec(
+          "to", .timestamp, help: "Last capture date included (a date means the whole day)"),
         output,
       ],
       effect: .read,
@@ -41,12 +45,16 @@ public enum ReportCommands {
     }
     let header = ReportHeader(
       hunter: try store.settingText(.hunterName), agency: try store.settingText(.agencyName),
-      currency: try store.currency(), rate: try store.commissionRate(), rounding: try store.rounding(),
+      currency: try store.currency(), rate: try store.commissionRate(),
+      rounding: try store.rounding(),
       generatedAt: store.now, from: arguments.timestamp("from"), to: to)
     let sink = try OutputSink(destination(arguments))
     try ReportGenerator.generate(store, header, format: format, to: sink)
     guard let content = try sink.finish() else {
-      return .object(["format": .string(format.rawValue), "output": .optional(arguments.text("output")), "bytes": .int(sink.byteCount)])
+      return .object([
+        "format": .string(format.rawValue), "output": .optional(arguments.text("output")),
+        "bytes": .int(sink.byteCount),
+      ])
     }
     if format == .json {
       do {
@@ -63,8 +71,12 @@ public enum ReportCommands {
       name: "dossier.generate", words: ["dossier"], tab: .reports,
       summary: "Generate one fugitive's dossier (the photo embedded in HTML)",
       params: [
-        ParamSpec("id", .integer(Limits.fugitiveIDs), required: true, positional: true, help: "The Fugitive ID#"),
-        ParamSpec("format", .choice(Dossier.Format.allCases.map(\.rawValue)), help: "text (default), markdown or html"),
+        ParamSpec(
+          "id", .integer(Limits.fugitiveIDs), required: true, positional: true,
+          help: "The Fugitive ID#"),
+        ParamSpec(
+          "format", .choice(Dossier.Format.allCases.map(\.rawValue)),
+          help: "text (default), markdown or html"),
         output,
       ],
       effect: .read, result: "{format, content}")
@@ -72,11 +84,15 @@ public enum ReportCommands {
     let fugitive = try store.existingFugitive(id: arguments.int("id") ?? 0)
     let format = Dossier.Format(rawValue: arguments.text("format") ?? "text") ?? .text
     let content = Dossier.render(
-      fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format, generatedAt: store.now)
+      fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
+      generatedAt: store.now)
     let sink = try OutputSink(destination(arguments))
     sink.write(content)
     guard let text = try sink.finish() else {
-      return .object(["format": .string(format.rawValue), "output": .optional(arguments.text("output")), "bytes": .int(sink.byteCount)])
+      return .object([
+        "format": .string(format.rawValue), "output": .optional(arguments.text("output")),
+        "bytes": .int(sink.byteCount),
+      ])
     }
     return .object(["format": .string(format.rawValue), "content": .string(text)])
   }

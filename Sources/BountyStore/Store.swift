@@ -61,7 +61,8 @@ public final class Store {
     do {
       // A 24 MiB page cache (SQLite's default is 2 MiB): a million-row import or report keeps its
       // index pages in memory and stays within its 64 MiB budget (docs/performance.md).
-      try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA cache_size = -24576")
+      try database.execute(
+        "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA cache_size = -24576")
       // A read-only file cannot switch journal mode; it still opens for reading.
       if (try? database.scalarText("PRAGMA journal_mode = WAL")) == nil, !isReadOnly {
         throw BountyError.io("cannot turn on WAL for \(path)")

@@ -36,7 +36,8 @@ public enum CapturedTab {
       effect: .read, result: "{items: [fugitive], total: number of matches}")
   ) { store, arguments in
     let sort =
-      FugitiveQuery.SortKey(rawValue: try arguments.text("sort") ?? store.settingText(.capturedSort))
+      FugitiveQuery.SortKey(
+        rawValue: try arguments.text("sort") ?? store.settingText(.capturedSort))
       ?? .captured
     var query = FugitiveQuery(
       status: .captured, sort: sort, descending: arguments.bool("desc") ?? (sort == .captured),

@@ -12,7 +12,8 @@ struct EmbedPlugin: BuildToolPlugin {
     let root = context.package.directoryURL
     let (folder, typeName): (URL, String)
     switch target.name {
-    case "BountyStore": (folder, typeName) = (root.appending(path: "Migrations"), "EmbeddedMigrations")
+    case "BountyStore":
+      (folder, typeName) = (root.appending(path: "Migrations"), "EmbeddedMigrations")
     case "BountyApp": (folder, typeName) = (root.appending(path: "share/sample"), "EmbeddedSample")
     default: return []
     }

@@ -4,9 +4,10 @@ import BountyStore
 /// The Fugitives tab: the hunter's list of fugitives still at large (or all of them), and every
 /// change to one fugitive: add, edit, delete, reorder, capture, sighting, photo, case notes.
 public enum FugitivesTab {
-  public static let commands: [Command] = [
-    list, get, add, update, delete, move, capture, seen,
-  ] + PhotoCommands.commands + NoteCommands.commands
+  public static let commands: [Command] =
+    [
+      list, get, add, update, delete, move, capture, seen,
+    ] + PhotoCommands.commands + NoteCommands.commands
 
   static let list = Command(
     CommandSpec(
@@ -46,7 +47,8 @@ public enum FugitivesTab {
         ParamSpec(
           "name", .text(maxLength: Limits.nameLength, allowBlank: false), required: true,
           help: "Full name"),
-        ParamSpec("id", .integer(Limits.fugitiveIDs), help: "The Fugitive ID# (default: next free)"),
+        ParamSpec(
+          "id", .integer(Limits.fugitiveIDs), help: "The Fugitive ID# (default: next free)"),
         ParamSpec("bounty", .money, required: true, help: "Bounty, e.g. 12500 or $12,500.50"),
         FugitiveParams.description,
       ],

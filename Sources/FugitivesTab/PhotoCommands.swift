@@ -21,7 +21,8 @@ enum PhotoCommands {
         ParamSpec(
           "image", .file, positional: true,
           help: "The photo: a file on the command line, base64 in JSON-RPC (at most 10 MiB)"),
-        ParamSpec("export", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
+        ParamSpec(
+          "export", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
           help: "Write the photo to this file"),
         ParamSpec("clear", .boolean, help: "Remove the photo"),
       ],

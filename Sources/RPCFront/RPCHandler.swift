@@ -47,10 +47,12 @@ public struct RPCHandler {
     }
     let isNotification = object["id"] == nil
     guard object["jsonrpc"] == .string("2.0") else {
-      return Self.errorResponse(id: id, code: -32600, message: "Invalid Request: jsonrpc must be \"2.0\"")
+      return Self.errorResponse(
+        id: id, code: -32600, message: "Invalid Request: jsonrpc must be \"2.0\"")
     }
     guard case .string(let method)? = object["method"] else {
-      return Self.errorResponse(id: id, code: -32600, message: "Invalid Request: method must be a string")
+      return Self.errorResponse(
+        id: id, code: -32600, message: "Invalid Request: method must be a string")
     }
     let params: JSONObject
     switch object["params"] {
@@ -58,14 +60,19 @@ public struct RPCHandler {
     case .object(let given)?: params = given
     case .array?:
       return reply(
-        isNotification, Self.errorResponse(
+        isNotification,
+        Self.errorResponse(
           id: id, code: -32602, message: "Invalid params: params must be an object (by name)"))
     default:
-      return Self.errorResponse(id: id, code: -32600, message: "Invalid Request: params must be an object")
+      return Self.errorResponse(
+        id: id, code: -32600, message: "Invalid Request: params must be an object")
     }
-    guard let command = dispatcher.registry.command(named: method), command.spec.fronts.contains(.rpc)
+    guard let command = dispatcher.registry.command(named: method),
+      command.spec.fronts.contains(.rpc)
     else {
-      return reply(isNotification, Self.errorResponse(id: id, code: -32601, message: "Method not found: \(method)"))
+      return reply(
+        isNotification,
+        Self.errorResponse(id: id, code: -32601, message: "Method not found: \(method)"))
     }
     let arguments: Arguments
     do {
@@ -97,7 +104,9 @@ public struct RPCHandler {
     case .invalid(let field, let reason):
       data = .object(["field": .string(field), "reason": .string(reason)])
     case .invalidRows(let field, let count, let details):
-      data = .object(["field": .string(field), "count": .int(count), "errors": .array(details.map(JSON.string))])
+      data = .object([
+        "field": .string(field), "count": .int(count), "errors": .array(details.map(JSON.string)),
+      ])
     default:
       break
     }

@@ -71,7 +71,8 @@ public struct TerminalApp {
     var bar: ProgressBar?
     if ["data.import", "data.export"].contains(command.spec.name) {
       Interruption.install(on: dispatcher.store)
-      bar = ProgressBar.attach(to: dispatcher.store, label: command.spec.name == "data.import" ? "Importing" : "Exporting")
+      bar = ProgressBar.attach(
+        to: dispatcher.store, label: command.spec.name == "data.import" ? "Importing" : "Exporting")
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)
     bar?.finish()

@@ -9,7 +9,8 @@ import Testing
   @Test func addsWithExactMoneyAndTheNextFreeID() throws {
     let app = try TestApp()
     let added = try app.call(
-      "fugitives.add", ["name": "Hank Morrow", "bounty": "$12,500.50", "description": "Parole violator"])
+      "fugitives.add",
+      ["name": "Hank Morrow", "bounty": "$12,500.50", "description": "Parole violator"])
     #expect(added["id"] == .number("1"))
     #expect(added["bounty"] == .string("12500.50"))
     #expect(added["captured"] == .bool(false))
@@ -22,22 +23,23 @@ import Testing
     #expect(number["bounty"] == .string("0.10"))
   }
 
-  @Test(arguments: [
-    (["bounty": "1"], "name"),
-    (["name": "   ", "bounty": "1"], "name"),
-    (["name": .string(String(repeating: "x", count: 201)), "bounty": "1"], "name"),
-    (["name": 5, "bounty": "1"], "name"),
-    (["name": "A"], "bounty"),
-    (["name": "A", "bounty": "-5"], "bounty"),
-    (["name": "A", "bounty": "0.001"], "bounty"),
-    (["name": "A", "bounty": .number("1e3")], "bounty"),
-    (["name": "A", "bounty": "92233720368547758.08"], "bounty"),
-    (["name": "A", "bounty": true], "bounty"),
-    (["name": "A", "bounty": "1", "id": 0], "id"),
-    (["name": "A", "bounty": "1", "id": 2_147_483_648], "id"),
-    (["name": "A", "bounty": "1", "id": "7"], "id"),
-    (["name": "A", "bounty": "1", "bogus": 1], "bogus"),
-  ] as [(JSONObject, String)])
+  @Test(
+    arguments: [
+      (["bounty": "1"], "name"),
+      (["name": "   ", "bounty": "1"], "name"),
+      (["name": .string(String(repeating: "x", count: 201)), "bounty": "1"], "name"),
+      (["name": 5, "bounty": "1"], "name"),
+      (["name": "A"], "bounty"),
+      (["name": "A", "bounty": "-5"], "bounty"),
+      (["name": "A", "bounty": "0.001"], "bounty"),
+      (["name": "A", "bounty": .number("1e3")], "bounty"),
+      (["name": "A", "bounty": "92233720368547758.08"], "bounty"),
+      (["name": "A", "bounty": true], "bounty"),
+      (["name": "A", "bounty": "1", "id": 0], "id"),
+      (["name": "A", "bounty": "1", "id": 2_147_483_648], "id"),
+      (["name": "A", "bounty": "1", "id": "7"], "id"),
+      (["name": "A", "bounty": "1", "bogus": 1], "bogus"),
+    ] as [(JSONObject, String)])
   func refusesBadValuesNamingTheField(params: JSONObject, field: String) throws {
     let app = try TestApp()
     guard case .invalid(let named, _)? = app.error("fugitives.add", params) else {
@@ -59,45 +61,63 @@ import Testing
   @Test func conflictsAndNotFound() throws {
     let app = try TestApp()
     try app.add("A", id: 7)
-    #expect(app.error("fugitives.add", ["name": "B", "bounty": "1", "id": 7]) == .conflict("a fugitive with ID# 7 already exists"))
+    #expect(
+      app.error("fugitives.add", ["name": "B", "bounty": "1", "id": 7])
+        == .conflict("a fugitive with ID# 7 already exists"))
     try app.add("B", id: 8)
-    if case .conflict? = app.error("fugitives.update", ["id": 8, "newId": 7]) {} else { Issue.record("newId conflict") }
-    for method in ["fugitives.get", "fugitives.update", "fugitives.delete", "fugitives.capture", "fugitives.seen", "fugitives.photo", "notes.list", "captured.get", "captured.release"] {
+    if case .conflict? = app.error("fugitives.update", ["id": 8, "newId": 7]) {
+    } else {
+      Issue.record("newId conflict")
+    }
+    for method in [
+      "fugitives.get", "fugitives.update", "fugitives.delete", "fugitives.capture",
+      "fugitives.seen", "fugitives.photo", "notes.list", "captured.get", "captured.release",
+    ] {
       guard case .notFound? = app.error(method, ["id": 99]) else {
         Issue.record("\(method) of a missing fugitive must be notFound")
         continue
       }
     }
-    if case .notFound? = app.error("fugitives.move", ["id": 99, "to": 1]) {} else { Issue.record("move") }
+    if case .notFound? = app.error("fugitives.move", ["id": 99, "to": 1]) {
+    } else {
+      Issue.record("move")
+    }
   }
 
   @Test func updatesFieldsAndCarriesNotesToANewID() throws {
     let app = try TestApp()
     let id = try app.add("Old Name", bounty: "100")
     try app.call("notes.add", ["id": .int(id), "text": "first"])
-    try app.call("fugitives.photo", ["id": .int(id), "image": .string(Base64.encode(PhotoFixtures.png))])
+    try app.call(
+      "fugitives.photo", ["id": .int(id), "image": .string(Base64.encode(PhotoFixtures.png))])
     app.now = Timestamp(parsing: "2026-12-01T00:00:00Z")!
     let updated = try app.call(
-      "fugitives.update", ["id": .int(id), "name": "New Name", "bounty": "250.5", "description": "d", "newId": 42])
+      "fugitives.update",
+      ["id": .int(id), "name": "New Name", "bounty": "250.5", "description": "d", "newId": 42])
     #expect(updated["id"] == .number("42"))
     #expect(updated["name"] == .string("New Name"))
     #expect(updated["bounty"] == .string("250.50"))
     #expect(updated["updatedAt"] == .string("2026-12-01T00:00:00Z"))
     #expect(updated["hasPhoto"] == .bool(true))
     #expect(updated["notes"]?.arrayValue?.count == 1)
-    if case .notFound? = app.error("fugitives.get", ["id": .int(id)]) {} else { Issue.record("old id still there") }
+    if case .notFound? = app.error("fugitives.get", ["id": .int(id)]) {
+    } else {
+      Issue.record("old id still there")
+    }
   }
 
   @Test func deleteTakesNotesAndPhotoAndKeepsPositionsDense() throws {
     let app = try TestApp()
     let ids = try (1...4).map { try app.add("F\($0)") }
     try app.call("notes.add", ["id": .int(ids[1]), "text": "gone with it"])
-    try app.call("fugitives.photo", ["id": .int(ids[1]), "image": .string(Base64.encode(PhotoFixtures.jpeg))])
+    try app.call(
+      "fugitives.photo", ["id": .int(ids[1]), "image": .string(Base64.encode(PhotoFixtures.jpeg))])
     let deleted = try app.call("fugitives.delete", ["id": .int(ids[1])])
     #expect(deleted["name"] == .string("F2"))
     #expect(try app.store.database.scalarInt("SELECT count(*) FROM note") == 0)
     #expect(try app.store.database.scalarInt("SELECT count(*) FROM photo") == 0)
-    let positions = try app.store.database.query("SELECT position FROM fugitive ORDER BY position") { $0.int(0) }
+    let positions = try app.store.database.query("SELECT position FROM fugitive ORDER BY position")
+    { $0.int(0) }
     #expect(positions == [1, 2, 3])
   }
 
@@ -113,9 +133,11 @@ import Testing
     #expect(try manual() == ids)
     try app.call("fugitives.move", ["id": .int(ids[0]), "to": 3])
     #expect(try manual() == [ids[1], ids[2], ids[0], ids[3], ids[4]])
-    let positions = try app.store.database.query("SELECT position FROM fugitive ORDER BY position") { $0.int(0) }
+    let positions = try app.store.database.query("SELECT position FROM fugitive ORDER BY position")
+    { $0.int(0) }
     #expect(positions == [1, 2, 3, 4, 5])
-    guard case .invalid(let field, _)? = app.error("fugitives.move", ["id": .int(ids[0]), "to": 0]) else {
+    guard case .invalid(let field, _)? = app.error("fugitives.move", ["id": .int(ids[0]), "to": 0])
+    else {
       Issue.record("position 0")
       return
     }
@@ -126,19 +148,30 @@ import Testing
     let app = try TestApp()
     let id = try app.add("Runner")
     let captured = try app.call(
-      "fugitives.capture", ["id": .int(id), "at": "2026-11-29T08:15:00Z", "lat": .number("36.17"), "lon": .number("-115.14")])
+      "fugitives.capture",
+      [
+        "id": .int(id), "at": "2026-11-29T08:15:00Z", "lat": .number("36.17"),
+        "lon": .number("-115.14"),
+      ])
     #expect(captured["captured"] == .bool(true))
     #expect(captured["capturedAt"] == .string("2026-11-29T08:15:00Z"))
-    #expect(captured["captureLocation"] == .object(["lat": .number("36.17"), "lon": .number("-115.14")]))
+    #expect(
+      captured["captureLocation"] == .object(["lat": .number("36.17"), "lon": .number("-115.14")]))
     #expect(TestApp.ids(try app.call("fugitives.list")) == [])
     #expect(TestApp.ids(try app.call("captured.list")) == [id])
     #expect(TestApp.ids(try app.call("fugitives.list", ["all": true])) == [id])
-    if case .conflict? = app.error("fugitives.capture", ["id": .int(id)]) {} else { Issue.record("twice") }
+    if case .conflict? = app.error("fugitives.capture", ["id": .int(id)]) {
+    } else {
+      Issue.record("twice")
+    }
     let released = try app.call("captured.release", ["id": .int(id)])
     #expect(released["captured"] == .bool(false))
     #expect(released["capturedAt"] == .null)
     #expect(released["captureLocation"] == .null)
-    if case .notFound? = app.error("captured.get", ["id": .int(id)]) {} else { Issue.record("at large in Captured") }
+    if case .notFound? = app.error("captured.get", ["id": .int(id)]) {
+    } else {
+      Issue.record("at large in Captured")
+    }
     // Now, when no time is given.
     let now = try app.call("fugitives.capture", ["id": .int(id)])
     #expect(now["capturedAt"] == .string("2026-11-30T10:00:00Z"))
@@ -147,24 +180,38 @@ import Testing
   @Test func locationNeedsBothHalvesInRange() throws {
     let app = try TestApp()
     let id = try app.add("X")
-    guard case .invalid(let field, _)? = app.error("fugitives.capture", ["id": .int(id), "lat": 10]) else {
+    guard
+      case .invalid(let field, _)? = app.error("fugitives.capture", ["id": .int(id), "lat": 10])
+    else {
       Issue.record("lat alone")
       return
     }
     #expect(field == "lon")
-    if case .invalid(let f, _)? = app.error("fugitives.capture", ["id": .int(id), "lat": 91, "lon": 0]) {
+    if case .invalid(let f, _)? = app.error(
+      "fugitives.capture", ["id": .int(id), "lat": 91, "lon": 0])
+    {
       #expect(f == "lat")
-    } else { Issue.record("lat 91") }
-    if case .invalid(let f, _)? = app.error("fugitives.capture", ["id": .int(id), "at": "yesterday"]) {
+    } else {
+      Issue.record("lat 91")
+    }
+    if case .invalid(let f, _)? = app.error(
+      "fugitives.capture", ["id": .int(id), "at": "yesterday"])
+    {
       #expect(f == "at")
-    } else { Issue.record("bad date") }
+    } else {
+      Issue.record("bad date")
+    }
   }
 
   @Test func seenRecordsTheLastKnownWhereabouts() throws {
     let app = try TestApp()
     let id = try app.add("Ghost")
     let seen = try app.call(
-      "fugitives.seen", ["id": .int(id), "lat": .number("40.7128"), "lon": .number("-74.006"), "description": "Penn Station"])
+      "fugitives.seen",
+      [
+        "id": .int(id), "lat": .number("40.7128"), "lon": .number("-74.006"),
+        "description": "Penn Station",
+      ])
     #expect(seen["lastSeen"]?["description"] == .string("Penn Station"))
     #expect(seen["lastSeen"]?["at"] == .string("2026-11-30T10:00:00Z"))
     #expect(seen["lastSeen"]?["lat"] == .number("40.7128"))
@@ -173,33 +220,61 @@ import Testing
   @Test func photosAreCheckedByTheirBytes() throws {
     let app = try TestApp()
     let id = try app.add("Face")
-    if case .notFound? = app.error("fugitives.photo", ["id": .int(id)]) {} else { Issue.record("no photo yet") }
-    let set = try app.call("fugitives.photo", ["id": .int(id), "image": .string(Base64.encode(PhotoFixtures.png))])
+    if case .notFound? = app.error("fugitives.photo", ["id": .int(id)]) {
+    } else {
+      Issue.record("no photo yet")
+    }
+    let set = try app.call(
+      "fugitives.photo", ["id": .int(id), "image": .string(Base64.encode(PhotoFixtures.png))])
     #expect(set["hasPhoto"] == .bool(true))
     let read = try app.call("fugitives.photo", ["id": .int(id)])
     #expect(read["mediaType"] == .string("image/png"))
     #expect(read["data"] == .string(Base64.encode(PhotoFixtures.png)))
     for bad in [Array("GIF89a".utf8), [], Array(repeating: 0xFF, count: 2)] {
-      guard case .invalid(let field, _)? = app.error("fugitives.photo", ["id": .int(id), "image": .string(Base64.encode(bad))]) else {
+      guard
+        case .invalid(let field, _)? = app.error(
+          "fugitives.photo", ["id": .int(id), "image": .string(Base64.encode(bad))])
+      else {
         Issue.record("accepted \(bad)")
         continue
       }
       #expect(field == "image")
     }
     let huge = PhotoFixtures.png + [UInt8](repeating: 0, count: Limits.photoBytes)
-    if case .invalid? = app.error("fugitives.photo", ["id": .int(id), "image": .string(Base64.encode(huge))]) {} else { Issue.record("11 MiB") }
-    if case .invalid(let f, _)? = app.error("fugitives.photo", ["id": .int(id), "image": "not base64!"]) { #expect(f == "image") } else { Issue.record("bad base64") }
-    #expect(try app.call("fugitives.photo", ["id": .int(id)])["data"] == .string(Base64.encode(PhotoFixtures.png)))
-    #expect(try app.call("fugitives.photo", ["id": .int(id), "clear": true])["hasPhoto"] == .bool(false))
-    if case .notFound? = app.error("fugitives.photo", ["id": .int(id), "clear": true]) {} else { Issue.record("clear twice") }
+    if case .invalid? = app.error(
+      "fugitives.photo", ["id": .int(id), "image": .string(Base64.encode(huge))])
+    {
+    } else {
+      Issue.record("11 MiB")
+    }
+    if case .invalid(let f, _)? = app.error(
+      "fugitives.photo", ["id": .int(id), "image": "not base64!"])
+    {
+      #expect(f == "image")
+    } else {
+      Issue.record("bad base64")
+    }
+    #expect(
+      try app.call("fugitives.photo", ["id": .int(id)])["data"]
+        == .string(Base64.encode(PhotoFixtures.png)))
+    #expect(
+      try app.call("fugitives.photo", ["id": .int(id), "clear": true])["hasPhoto"] == .bool(false))
+    if case .notFound? = app.error("fugitives.photo", ["id": .int(id), "clear": true]) {
+    } else {
+      Issue.record("clear twice")
+    }
   }
 
   @Test func notesStayOrderedAndDense() throws {
     let app = try TestApp()
     let id = try app.add("Noted")
-    for text in ["a", "b", "c", "d"] { try app.call("notes.add", ["id": .int(id), "text": .string(text)]) }
+    for text in ["a", "b", "c", "d"] {
+      try app.call("notes.add", ["id": .int(id), "text": .string(text)])
+    }
     func texts() throws -> [String] {
-      (try app.call("notes.list", ["id": .int(id)])["notes"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }
+      (try app.call("notes.list", ["id": .int(id)])["notes"]?.arrayValue ?? []).compactMap {
+        $0["text"]?.stringValue
+      }
     }
     let noteIDs = try app.store.notes(fugitiveID: id).map(\.id)
     try app.call("notes.move", ["id": .int(id), "note": .int(noteIDs[3]), "to": 1])
@@ -207,17 +282,33 @@ import Testing
     try app.call("notes.update", ["id": .int(id), "note": .int(noteIDs[0]), "text": "A"])
     try app.call("notes.delete", ["id": .int(id), "note": .int(noteIDs[1])])
     #expect(try texts() == ["d", "A", "c"])
-    let positions = try app.store.database.query("SELECT position FROM note ORDER BY position") { $0.int(0) }
+    let positions = try app.store.database.query("SELECT position FROM note ORDER BY position") {
+      $0.int(0)
+    }
     #expect(positions == [1, 2, 3])
-    if case .notFound? = app.error("notes.delete", ["id": .int(id), "note": 999]) {} else { Issue.record("missing note") }
-    if case .invalid(let f, _)? = app.error("notes.add", ["id": .int(id), "text": ""]) { #expect(f == "text") } else { Issue.record("empty note") }
+    if case .notFound? = app.error("notes.delete", ["id": .int(id), "note": 999]) {
+    } else {
+      Issue.record("missing note")
+    }
+    if case .invalid(let f, _)? = app.error("notes.add", ["id": .int(id), "text": ""]) {
+      #expect(f == "text")
+    } else {
+      Issue.record("empty note")
+    }
     let other = try app.add("Other")
-    if case .notFound? = app.error("notes.update", ["id": .int(other), "note": .int(noteIDs[0]), "text": "x"]) {} else { Issue.record("another's note") }
+    if case .notFound? = app.error(
+      "notes.update", ["id": .int(other), "note": .int(noteIDs[0]), "text": "x"])
+    {
+    } else {
+      Issue.record("another's note")
+    }
   }
 }
 
 /// The smallest PNG and JPEG signatures with a few bytes after them.
 enum PhotoFixtures {
-  static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+  static let png: [UInt8] = [
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+  ]
   static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46]
 }

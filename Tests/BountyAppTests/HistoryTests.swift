@@ -12,7 +12,9 @@ import Testing
   static func snapshot(_ app: TestApp) throws -> String {
     let all = try app.call("fugitives.list", ["all": true, "sort": "manual"]).serialized
     let settings = try app.call("settings.list").serialized
-    let photos = try app.store.database.query("SELECT fugitive_id, hex(bytes) FROM photo ORDER BY 1") { "\($0.int(0)):\($0.text(1))" }
+    let photos = try app.store.database.query(
+      "SELECT fugitive_id, hex(bytes) FROM photo ORDER BY 1"
+    ) { "\($0.int(0)):\($0.text(1))" }
     return all + settings + photos.joined()
   }
 
@@ -39,22 +41,44 @@ import Testing
     let noteIDs = try app.store.notes(fugitiveID: b).map(\.id)
 
     try checkUndoRedo(app, "add") { try app.add("Charlie") }
-    try checkUndoRedo(app, "edit") { try app.call("fugitives.update", ["id": .int(a), "name": "Alpha Prime", "bounty": "150"]) }
-    try checkUndoRedo(app, "new id") { try app.call("fugitives.update", ["id": .int(b), "newId": 77]) }
+    try checkUndoRedo(app, "edit") {
+      try app.call("fugitives.update", ["id": .int(a), "name": "Alpha Prime", "bounty": "150"])
+    }
+    try checkUndoRedo(app, "new id") {
+      try app.call("fugitives.update", ["id": .int(b), "newId": 77])
+    }
     try app.call("history.undo")
     try checkUndoRedo(app, "move") { try app.call("fugitives.move", ["id": .int(b), "to": 1]) }
-    try checkUndoRedo(app, "capture") { try app.call("fugitives.capture", ["id": .int(a), "lat": 1, "lon": 2]) }
+    try checkUndoRedo(app, "capture") {
+      try app.call("fugitives.capture", ["id": .int(a), "lat": 1, "lon": 2])
+    }
     try checkUndoRedo(app, "release") { try app.call("captured.release", ["id": .int(a)]) }
-    try checkUndoRedo(app, "seen") { try app.call("fugitives.seen", ["id": .int(a), "description": "docks"]) }
-    try checkUndoRedo(app, "photo") { try app.call("fugitives.photo", ["id": .int(a), "image": .string(png)]) }
-    try checkUndoRedo(app, "photo clear") { try app.call("fugitives.photo", ["id": .int(b), "clear": true]) }
+    try checkUndoRedo(app, "seen") {
+      try app.call("fugitives.seen", ["id": .int(a), "description": "docks"])
+    }
+    try checkUndoRedo(app, "photo") {
+      try app.call("fugitives.photo", ["id": .int(a), "image": .string(png)])
+    }
+    try checkUndoRedo(app, "photo clear") {
+      try app.call("fugitives.photo", ["id": .int(b), "clear": true])
+    }
     try checkUndoRedo(app, "note add") { try app.call("notes.add", ["id": .int(a), "text": "x"]) }
-    try checkUndoRedo(app, "note edit") { try app.call("notes.update", ["id": .int(b), "note": .int(noteIDs[0]), "text": "ONE"]) }
-    try checkUndoRedo(app, "note move") { try app.call("notes.move", ["id": .int(b), "note": .int(noteIDs[1]), "to": 1]) }
-    try checkUndoRedo(app, "note delete") { try app.call("notes.delete", ["id": .int(b), "note": .int(noteIDs[0])]) }
-    try checkUndoRedo(app, "setting") { try app.call("settings.set", ["key": "rounding", "value": "half-up"]) }
+    try checkUndoRedo(app, "note edit") {
+      try app.call("notes.update", ["id": .int(b), "note": .int(noteIDs[0]), "text": "ONE"])
+    }
+    try checkUndoRedo(app, "note move") {
+      try app.call("notes.move", ["id": .int(b), "note": .int(noteIDs[1]), "to": 1])
+    }
+    try checkUndoRedo(app, "note delete") {
+      try app.call("notes.delete", ["id": .int(b), "note": .int(noteIDs[0])])
+    }
+    try checkUndoRedo(app, "setting") {
+      try app.call("settings.set", ["key": "rounding", "value": "half-up"])
+    }
     try checkUndoRedo(app, "setting reset") { try app.call("settings.reset", ["key": "rounding"]) }
-    try checkUndoRedo(app, "delete with notes and photo") { try app.call("fugitives.delete", ["id": .int(b)]) }
+    try checkUndoRedo(app, "delete with notes and photo") {
+      try app.call("fugitives.delete", ["id": .int(b)])
+    }
     try checkUndoRedo(app, "sample") { try app.call("sample.load") }
   }
 
@@ -66,8 +90,12 @@ import Testing
     #expect(try app.call("history.list")["redo"]?.arrayValue?.count == 1)
     try app.add("B")
     #expect(try app.call("history.list")["redo"]?.arrayValue?.count == 0)
-    if case .notFound? = app.error("history.redo") {} else { Issue.record("redo after a new change") }
-    #expect(try app.call("history.list")["undo"]?.arrayValue?.first?["label"] == .string("fugitives add"))
+    if case .notFound? = app.error("history.redo") {
+    } else {
+      Issue.record("redo after a new change")
+    }
+    #expect(
+      try app.call("history.list")["undo"]?.arrayValue?.first?["label"] == .string("fugitives add"))
   }
 
   @Test func failedAndEmptyChangesLeaveNoStep() throws {
@@ -101,7 +129,10 @@ import Testing
     // And a third, opened afresh, redoes it.
     let third = Dispatcher(store: try Store.open(path: app.store.path))
     _ = try third.call("history.redo").get()
-    if case .notFound? = app.error("fugitives.get", ["id": .int(id)]) {} else { Issue.record("redo lost") }
+    if case .notFound? = app.error("fugitives.get", ["id": .int(id)]) {
+    } else {
+      Issue.record("redo lost")
+    }
   }
 
   @Test func aHandlerThatFailsMidwayLeavesNothing() throws {

@@ -15,12 +15,26 @@ import Testing
   static func awkwardRoster(_ app: TestApp) throws {
     for (index, name) in awkward.enumerated() {
       let id = Int64(index + 1)
-      try app.call("fugitives.add", ["id": .int(id), "name": .string(name), "bounty": .string("\(index * 1000).5\(index)"), "description": .string("desc, \"\(name)\"\n2nd line")])
+      try app.call(
+        "fugitives.add",
+        [
+          "id": .int(id), "name": .string(name), "bounty": .string("\(index * 1000).5\(index)"),
+          "description": .string("desc, \"\(name)\"\n2nd line"),
+        ])
       try app.call("notes.add", ["id": .int(id), "text": .string("note for \(name)")])
     }
-    try app.call("fugitives.capture", ["id": 2, "at": "2026-10-01T12:00:00Z", "lat": .number("36.17"), "lon": .number("-115.14")])
-    try app.call("fugitives.seen", ["id": 3, "lat": .number("-33.8688"), "lon": .number("151.2093"), "description": "Bondi", "at": "2026-11-01T00:00:00Z"])
-    try app.call("fugitives.photo", ["id": 4, "image": .string(Base64.encode([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]))])
+    try app.call(
+      "fugitives.capture",
+      ["id": 2, "at": "2026-10-01T12:00:00Z", "lat": .number("36.17"), "lon": .number("-115.14")])
+    try app.call(
+      "fugitives.seen",
+      [
+        "id": 3, "lat": .number("-33.8688"), "lon": .number("151.2093"), "description": "Bondi",
+        "at": "2026-11-01T00:00:00Z",
+      ])
+    try app.call(
+      "fugitives.photo",
+      ["id": 4, "image": .string(Base64.encode([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]))])
     try app.call("fugitives.move", ["id": 8, "to": 1])
   }
 
@@ -29,7 +43,9 @@ import Testing
   static func roster(_ app: TestApp) throws -> (list: String, photos: [String]) {
     let list = try app.call("fugitives.list", ["all": true, "sort": "manual"]).serialized
       .replacing(/"notes":\[\{"id":\d+,/) { _ in "\"notes\":[{" }
-    let photos = try app.store.database.query("SELECT fugitive_id, hex(bytes) FROM photo") { "\($0.int(0)) \($0.text(1))" }
+    let photos = try app.store.database.query("SELECT fugitive_id, hex(bytes) FROM photo") {
+      "\($0.int(0)) \($0.text(1))"
+    }
     return (list, photos)
   }
 
@@ -37,9 +53,11 @@ import Testing
   func exportThenImportGivesBackTheSameRoster(format: String) throws {
     let source = try TestApp()
     try Self.awkwardRoster(source)
-    let exported = try source.call("data.export", ["format": .string(format)])["content"]?.stringValue ?? ""
+    let exported =
+      try source.call("data.export", ["format": .string(format)])["content"]?.stringValue ?? ""
     let target = try TestApp()
-    let result = try target.call("data.import", ["content": .string(exported), "format": .string(format)])
+    let result = try target.call(
+      "data.import", ["content": .string(exported), "format": .string(format)])
     #expect(result["imported"] == .int(Self.awkward.count))
     let before = try Self.roster(source)
     let after = try Self.roster(target)
@@ -48,7 +66,9 @@ import Testing
       #expect(after.photos == before.photos && after.photos.count == 1)
     } else {
       // CSV has no photo column: everything but the photo comes back.
-      #expect(after.list == before.list.replacingOccurrences(of: "\"hasPhoto\":true", with: "\"hasPhoto\":false"))
+      #expect(
+        after.list
+          == before.list.replacingOccurrences(of: "\"hasPhoto\":true", with: "\"hasPhoto\":false"))
       #expect(after.photos.isEmpty)
     }
   }
@@ -56,7 +76,10 @@ import Testing
   @Test func aBadLastRowImportsNothing() throws {
     let app = try TestApp()
     let csv = "id,name,bounty\n1,First,10\n2,Second,20\n3,Third,1.001\n"
-    guard case .invalidRows(let field, let count, let details)? = app.error("data.import", ["content": .string(csv), "format": "csv"]) else {
+    guard
+      case .invalidRows(let field, let count, let details)? = app.error(
+        "data.import", ["content": .string(csv), "format": "csv"])
+    else {
       Issue.record("the import was accepted")
       return
     }
@@ -71,7 +94,10 @@ import Testing
     var csv = "id,name,bounty,description\n"
     csv += "1,\"Multi\nline name\",5,ok\n"  // lines 2-3
     for index in 0..<30 { csv += "\(index + 10),Name \(index),-\(index),x\n" }  // lines 4-33
-    guard case .invalidRows(_, let count, let details)? = app.error("data.import", ["content": .string(csv), "format": "csv"]) else {
+    guard
+      case .invalidRows(_, let count, let details)? = app.error(
+        "data.import", ["content": .string(csv), "format": "csv"])
+    else {
       Issue.record("accepted")
       return
     }
@@ -79,12 +105,20 @@ import Testing
     #expect(details.count == 20)
     #expect(details.first == "line 4, bounty: '-0' is negative; amounts must be 0 or more")
     #expect(details.last?.hasPrefix("line 23, bounty:") == true)
-    let json = #"[{"id":1,"name":"A","bounty":"1"},{"id":2,"name":"","bounty":"1"},{"id":1,"name":"Dup","bounty":"2"}]"#
-    guard case .invalidRows(_, 2, let jsonDetails)? = app.error("data.import", ["content": .string(json), "format": "json"]) else {
+    let json =
+      #"[{"id":1,"name":"A","bounty":"1"},{"id":2,"name":"","bounty":"1"},{"id":1,"name":"Dup","bounty":"2"}]"#
+    guard
+      case .invalidRows(_, 2, let jsonDetails)? = app.error(
+        "data.import", ["content": .string(json), "format": "json"])
+    else {
       Issue.record("json accepted")
       return
     }
-    #expect(jsonDetails == ["item 1, name: must be text of 1 to 200 characters", "item 2, id: ID# 1 appears earlier in the file"])
+    #expect(
+      jsonDetails == [
+        "item 1, name: must be text of 1 to 200 characters",
+        "item 2, id: ID# 1 appears earlier in the file",
+      ])
   }
 
   @Test func existingIDsNeedReplace() throws {
@@ -93,12 +127,16 @@ import Testing
     try app.call("notes.add", ["id": 5, "text": "old note"])
     try app.add("Other", bounty: "1", id: 6)
     let csv = "id,name,bounty\n5,Replacement,99\n7,New,1\n"
-    guard case .invalidRows(_, 1, let details)? = app.error("data.import", ["content": .string(csv), "format": "csv"]) else {
+    guard
+      case .invalidRows(_, 1, let details)? = app.error(
+        "data.import", ["content": .string(csv), "format": "csv"])
+    else {
       Issue.record("overwrote without --replace")
       return
     }
     #expect(details.first?.contains("already exists") == true)
-    let result = try app.call("data.import", ["content": .string(csv), "format": "csv", "replace": true])
+    let result = try app.call(
+      "data.import", ["content": .string(csv), "format": "csv", "replace": true])
     #expect(result == .object(["imported": 1, "replaced": 1]))
     let replaced = try app.call("fugitives.get", ["id": 5])
     #expect(replaced["name"] == "Replacement" && replaced["bounty"] == "99.00")
@@ -111,7 +149,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("", "file"), ("name,bounty", "file"), ("id,name\n1,A\n", "header"), ("id,name,bounty,colour\n", "header"),
+    ("", "file"), ("name,bounty", "file"), ("id,name\n1,A\n", "header"),
+    ("id,name,bounty,colour\n", "header"),
     ("name,bounty\n\"unterminated,5\n", "file"), ("name,bounty\nA,1,extra\n", "row"),
   ])
   func malformedCSVIsRefused(csv: String, field: String) throws {
@@ -128,7 +167,8 @@ import Testing
   @Test func csvWithoutIDsGetsTheNextFreeOnes() throws {
     let app = try TestApp()
     try app.add("Existing", id: 10)
-    let result = try app.call("data.import", ["content": "name,bounty\nA,1\nB,2\n", "format": "csv"])
+    let result = try app.call(
+      "data.import", ["content": "name,bounty\nA,1\nB,2\n", "format": "csv"])
     #expect(result["imported"] == 2)
     #expect(TestApp.ids(try app.call("fugitives.list", ["sort": "id"])) == [10, 11, 12])
   }

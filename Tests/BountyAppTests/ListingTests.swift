@@ -32,7 +32,10 @@ import Testing
     try app.add("Cheap", bounty: "250", id: 3)
     try app.add("Dear", bounty: "96000", id: 1)
     try app.add("Middle", bounty: "5000", id: 2)
-    #expect(names(try app.call("fugitives.list", ["sort": "bounty", "desc": true])) == ["Dear", "Middle", "Cheap"])
+    #expect(
+      names(try app.call("fugitives.list", ["sort": "bounty", "desc": true])) == [
+        "Dear", "Middle", "Cheap",
+      ])
     #expect(names(try app.call("fugitives.list", ["sort": "id"])) == ["Dear", "Middle", "Cheap"])
     let page = try app.call("fugitives.list", ["sort": "bounty", "limit": 1, "offset": 1])
     #expect(names(page) == ["Middle"])
@@ -40,9 +43,21 @@ import Testing
     let rich = try app.call("fugitives.list", ["minBounty": "$5,000"])
     #expect(Set(names(rich)) == ["Dear", "Middle"])
     #expect(rich["total"] == .number("2"))
-    if case .invalid(let f, _)? = app.error("fugitives.list", ["minBounty": "lots"]) { #expect(f == "minBounty") } else { Issue.record("minBounty") }
-    if case .invalid(let f, _)? = app.error("fugitives.list", ["sort": "height"]) { #expect(f == "sort") } else { Issue.record("sort") }
-    if case .invalid(let f, _)? = app.error("fugitives.list", ["limit": 0]) { #expect(f == "limit") } else { Issue.record("limit") }
+    if case .invalid(let f, _)? = app.error("fugitives.list", ["minBounty": "lots"]) {
+      #expect(f == "minBounty")
+    } else {
+      Issue.record("minBounty")
+    }
+    if case .invalid(let f, _)? = app.error("fugitives.list", ["sort": "height"]) {
+      #expect(f == "sort")
+    } else {
+      Issue.record("sort")
+    }
+    if case .invalid(let f, _)? = app.error("fugitives.list", ["limit": 0]) {
+      #expect(f == "limit")
+    } else {
+      Issue.record("limit")
+    }
   }
 
   @Test func searchIsLiteral() throws {
@@ -50,7 +65,8 @@ import Testing
     try app.add("100% Pure")
     try app.add("Under_score")
     try app.add("Plain")
-    try app.call("fugitives.add", ["name": "Émile", "bounty": "1", "description": "Wanted in MARSEILLE"])
+    try app.call(
+      "fugitives.add", ["name": "Émile", "bounty": "1", "description": "Wanted in MARSEILLE"])
     #expect(names(try app.call("fugitives.list", ["search": "%"])) == ["100% Pure"])
     #expect(names(try app.call("fugitives.list", ["search": "_"])) == ["Under_score"])
     #expect(names(try app.call("fugitives.list", ["search": "emile"])) == ["Émile"])
@@ -89,7 +105,9 @@ import Testing
     #expect(all["total"] == .number("34"))
     let captured = try app.call("captured.list")
     #expect((Int(captured["total"]?.serialized ?? "0") ?? 0) >= 3)
-    let bounties = try app.store.database.query("SELECT min(bounty_minor), max(bounty_minor) FROM fugitive") { [$0.int(0), $0.int(1)] }
+    let bounties = try app.store.database.query(
+      "SELECT min(bounty_minor), max(bounty_minor) FROM fugitive"
+    ) { [$0.int(0), $0.int(1)] }
     #expect(bounties == [[25_000, 9_600_000]])
     #expect(try app.store.database.scalarInt("SELECT count(*) FROM note")! > 0)
     if case .conflict? = app.error("sample.load") {} else { Issue.record("loaded twice") }

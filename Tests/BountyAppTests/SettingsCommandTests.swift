@@ -36,12 +36,16 @@ import Testing
   @Test(arguments: [
     ("rounding", JSON.string("up")), ("commission.rate", .string("101")),
     ("commission.rate", .string("-1")), ("commission.rate", .string("ten")),
-    ("currency", .string("XYZ")), ("history.limit", .number("0")), ("confirm.delete", .string("maybe")),
+    ("currency", .string("XYZ")), ("history.limit", .number("0")),
+    ("confirm.delete", .string("maybe")),
     ("fugitives.sort", .string("height")), ("hunter.name", .array([])),
   ])
   func refusesBadValuesNamingTheKey(key: String, value: JSON) throws {
     let app = try TestApp()
-    guard case .invalid(let field, _)? = app.error("settings.set", ["key": .string(key), "value": value]) else {
+    guard
+      case .invalid(let field, _)? = app.error(
+        "settings.set", ["key": .string(key), "value": value])
+    else {
       Issue.record("accepted \(key)=\(value)")
       return
     }
@@ -50,8 +54,16 @@ import Testing
 
   @Test func unknownKeysAreInvalid() throws {
     let app = try TestApp()
-    if case .invalid(let f, _)? = app.error("settings.get", ["key": "nope"]) { #expect(f == "key") } else { Issue.record("nope") }
-    if case .invalid(let f, _)? = app.error("settings.set", ["key": "rounding"]) { #expect(f == "value") } else { Issue.record("no value") }
+    if case .invalid(let f, _)? = app.error("settings.get", ["key": "nope"]) {
+      #expect(f == "key")
+    } else {
+      Issue.record("nope")
+    }
+    if case .invalid(let f, _)? = app.error("settings.set", ["key": "rounding"]) {
+      #expect(f == "value")
+    } else {
+      Issue.record("no value")
+    }
   }
 
   @Test func currencyChangesKeepValuesAndRefuseToDropDigits() throws {

@@ -12,13 +12,17 @@ import Testing
       #expect(Base64.decode(Data(bytes).base64EncodedString()) == bytes)
       bytes.append(UInt8(truncatingIfNeeded: length &* 151 &+ 7))
     }
-    for bad in ["a", "abc", "ab=c", "a===", "****", "ab c"] { #expect(Base64.decode(bad) == nil, "\(bad)") }
+    for bad in ["a", "abc", "ab=c", "a===", "****", "ab c"] {
+      #expect(Base64.decode(bad) == nil, "\(bad)")
+    }
   }
 
   @Test func foldsLikeADiacriticInsensitiveComparison() {
     let pairs = [
-      ("Émile", "emile"), ("ZOË", "zoe"), ("Nguyễn Văn An", "nguyen van an"), ("Ábel Kovács", "abel kovacs"),
-      ("Straße", "strasse"), ("Łódź", "lodz"), ("Ærø", "aero"), ("Алексей", "алексеи"), ("ΆΛΦΑ", "αλφα"),
+      ("Émile", "emile"), ("ZOË", "zoe"), ("Nguyễn Văn An", "nguyen van an"),
+      ("Ábel Kovács", "abel kovacs"),
+      ("Straße", "strasse"), ("Łódź", "lodz"), ("Ærø", "aero"), ("Алексей", "алексеи"),
+      ("ΆΛΦΑ", "αλφα"),
       ("E\u{0301}mile", "emile"), ("Ｅｍｉｌｅ", "emile"), ("王伟", "王伟"),
     ]
     for (name, key) in pairs { #expect(nameSortKey(name) == key, "\(name)") }

@@ -17,16 +17,23 @@ import Testing
   }
 
   @Test func readsRFC4180AcrossChunkBoundaries() throws {
-    let text = "\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\n,,\nlast,row,no-newline"
+    let text =
+      "\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\n,,\nlast,row,no-newline"
     for chunk in [1, 2, 3, 7, 1000] {
       let records = try read(text, chunk: chunk)
-      #expect(records.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["", "", ""], ["last", "row", "no-newline"]])
+      #expect(
+        records.map(\.fields) == [
+          ["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["", "", ""],
+          ["last", "row", "no-newline"],
+        ])
       #expect(records.map(\.line) == [1, 2, 4, 5])
     }
   }
 
   @Test func writerAndReaderAgree() throws {
-    let fields = ["plain", "with,comma", "with \"quote\"", "new\nline", " lead", "trail ", "", "=formula", "王伟"]
+    let fields = [
+      "plain", "with,comma", "with \"quote\"", "new\nline", " lead", "trail ", "", "=formula", "王伟",
+    ]
     #expect(try read(CSVWriter.record(fields)).map(\.fields) == [fields])
   }
 

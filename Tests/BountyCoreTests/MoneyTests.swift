@@ -19,12 +19,13 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    ("0", 0), ("0.01", 1), ("92233720368547758.07", Int64.max), ("12500", 1_250_000),
-    ("12500.5", 1_250_050), ("12,500.50", 1_250_050), ("$12,500.50", 1_250_050),
-    ("12500.50 USD", 1_250_050), ("$12,500.50 usd", 1_250_050), ("  7.25  ", 725),
-    ("\t1\n", 100), ("1,000,000", 100_000_000),
-  ] as [(String, Int64)])
+  @Test(
+    arguments: [
+      ("0", 0), ("0.01", 1), ("92233720368547758.07", Int64.max), ("12500", 1_250_000),
+      ("12500.5", 1_250_050), ("12,500.50", 1_250_050), ("$12,500.50", 1_250_050),
+      ("12500.50 USD", 1_250_050), ("$12,500.50 usd", 1_250_050), ("  7.25  ", 725),
+      ("\t1\n", 100), ("1,000,000", 100_000_000),
+    ] as [(String, Int64)])
   func acceptsWellFormedAmounts(text: String, minor: Int64) throws {
     #expect(try Money.parse(text, currency: Self.usd).get().minorUnits == minor)
   }
@@ -47,7 +48,9 @@ import Testing
   }
 
   @Test func negativesOnlyWhenAllowed() throws {
-    #expect(try Money.parse("-$1,234.50", currency: Self.usd, allowNegative: true).get().minorUnits == -123_450)
+    #expect(
+      try Money.parse("-$1,234.50", currency: Self.usd, allowNegative: true).get().minorUnits
+        == -123_450)
     #expect(Money(minorUnits: -123_450, currency: Self.usd).display == "-$1,234.50")
     #expect(Money(minorUnits: -5, currency: Self.usd).plain == "-0.05")
   }
@@ -60,7 +63,8 @@ import Testing
       let minor: Int64 =
         round % 3 == 0
         ? Int64.random(in: 0...999, using: &generator)
-        : Int64.random(in: 0...Int64.max, using: &generator) >> Int64.random(in: 0...60, using: &generator)
+        : Int64.random(in: 0...Int64.max, using: &generator)
+          >> Int64.random(in: 0...60, using: &generator)
       var digits = Array(String(minor))
       while digits.count < 3 { digits.insert("0", at: 0) }
       let whole = String(digits.dropLast(2))
@@ -83,17 +87,23 @@ import Testing
     var generator = SplitMix(state: 7)
     var overflowed = 0
     for _ in 0..<10_000 {
-      let a = Int64.random(in: 0...Int64.max, using: &generator) >> Int64.random(in: 0...2, using: &generator)
-      let b = Int64.random(in: 0...Int64.max, using: &generator) >> Int64.random(in: 0...2, using: &generator)
+      let a =
+        Int64.random(in: 0...Int64.max, using: &generator)
+        >> Int64.random(in: 0...2, using: &generator)
+      let b =
+        Int64.random(in: 0...Int64.max, using: &generator)
+        >> Int64.random(in: 0...2, using: &generator)
       let exact = Int128(a) + Int128(b)
-      let sum = Money(minorUnits: a, currency: Self.usd).adding(Money(minorUnits: b, currency: Self.usd))
+      let sum = Money(minorUnits: a, currency: Self.usd).adding(
+        Money(minorUnits: b, currency: Self.usd))
       if exact > Int128(Int64.max) {
         overflowed += 1
         #expect(sum == nil)
       } else {
         #expect(sum?.minorUnits == Int64(exact))
       }
-      let difference = Money(minorUnits: a, currency: Self.usd).subtracting(Money(minorUnits: b, currency: Self.usd))
+      let difference = Money(minorUnits: a, currency: Self.usd).subtracting(
+        Money(minorUnits: b, currency: Self.usd))
       #expect(difference?.minorUnits == a - b)
     }
     #expect(overflowed > 100)
@@ -120,7 +130,10 @@ import Testing
     #expect(total.allocated(byRatios: []) == nil)
     #expect(total.allocated(byRatios: [0, 0]) == nil)
     #expect(total.allocated(byRatios: [1, -1]) == nil)
-    #expect(Money(minorUnits: Int64.max, currency: Self.usd).allocated(into: 7)?.reduce(Int64(0)) { $0 + $1.minorUnits } == Int64.max)
+    #expect(
+      Money(minorUnits: Int64.max, currency: Self.usd).allocated(into: 7)?.reduce(Int64(0)) {
+        $0 + $1.minorUnits
+      } == Int64.max)
   }
 
   @Test func exactDecimalsParseStrictly() {
@@ -137,7 +150,9 @@ import Testing
   /// The byte writer reports use gives exactly `plain`, for every scale and sign.
   @Test func writePlainEqualsPlain() {
     for currency in [Currency.usd, Currency.named("JPY")!, Currency.named("BHD")!] {
-      for minor: Int64 in [0, 1, 9, 10, 99, 100, 101, 12_345, -5, -12_345, Int64.max, Int64.min + 1] {
+      for minor: Int64 in [
+        0, 1, 9, 10, 99, 100, 101, 12_345, -5, -12_345, Int64.max, Int64.min + 1,
+      ] {
         let money = Money(minorUnits: minor, currency: currency)
         var bytes: [UInt8] = []
         money.writePlain(to: &bytes)

@@ -10,7 +10,10 @@ import Testing
     #expect(Timestamp(parsing: "2026-11-30T10:00")?.iso8601 == "2026-11-30T10:00:00Z")
     #expect(Timestamp(parsing: "2024-02-29T23:59:59.999Z")?.iso8601 == "2024-02-29T23:59:59Z")
     #expect(Timestamp(parsing: "1969-12-31T23:59:59Z")?.secondsSinceEpoch == -1)
-    for bad in ["2026-02-30", "2026-13-01", "2026-11-30T24:00", "2026-11-30T10:00:00Q", "30/11/2026", "", "2026-11-30T"] {
+    for bad in [
+      "2026-02-30", "2026-13-01", "2026-11-30T24:00", "2026-11-30T10:00:00Q", "30/11/2026", "",
+      "2026-11-30T",
+    ] {
       #expect(Timestamp(parsing: bad) == nil, "\(bad)")
     }
   }

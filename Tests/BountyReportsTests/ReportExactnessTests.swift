@@ -35,7 +35,8 @@ import Testing
   }
 
   static func minor(_ json: JSON?) -> Int64 {
-    guard let text = json?.stringValue, case .success(let money) = Money.parse(text, currency: .usd) else { return -1 }
+    guard let text = json?.stringValue, case .success(let money) = Money.parse(text, currency: .usd)
+    else { return -1 }
     return money.minorUnits
   }
 
@@ -53,14 +54,17 @@ import Testing
         try app.store.storeSetting(.commissionRate, rate)
         try app.store.storeSetting(.rounding, mode)
         for id in 1...Int64.random(in: 1...25, using: &generator) {
-          let bounty = Int64.random(in: 0...10_000_000, using: &generator) * (Bool.random(using: &generator) ? 1 : 5)
+          let bounty =
+            Int64.random(in: 0...10_000_000, using: &generator)
+            * (Bool.random(using: &generator) ? 1 : 5)
           let captured = Bool.random(using: &generator)
           let month = Int.random(in: 1...12, using: &generator)
           let day = Int.random(in: 1...28, using: &generator)
           try app.store.insertFugitive(
             FugitiveFields(
               id: id, name: "F\(id)", bountyMinor: bounty, description: "", captured: captured,
-              capturedAt: captured ? Timestamp(parsing: String(format: "2026-%02d-%02dT12:00:00Z", month, day)) : nil))
+              capturedAt: captured
+                ? Timestamp(parsing: String(format: "2026-%02d-%02dT12:00:00Z", month, day)) : nil))
         }
       }
       let report = try app.call("report.generate", ["format": "json"])
@@ -82,7 +86,9 @@ import Testing
       #expect(Self.minor(report["captured"]?["commission"]) == commission)
       #expect(report["captured"]?["count"] == .int(lines.count))
       let outstanding = report["outstandingLines"]?.arrayValue ?? []
-      #expect(Self.minor(report["outstanding"]?["total"]) == outstanding.reduce(0) { $0 + Self.minor($1["bounty"]) })
+      #expect(
+        Self.minor(report["outstanding"]?["total"])
+          == outstanding.reduce(0) { $0 + Self.minor($1["bounty"]) })
       for month in report["byMonth"]?.arrayValue ?? [] {
         let expected = months[month["month"]?.stringValue ?? ""] ?? (0, 0, 0)
         #expect(month["count"] == .int(expected.0))

@@ -8,7 +8,9 @@ import Testing
 /// Every report and dossier format on one fixed roster, compared with the files in Golden/
 /// (`scripts/update-generated` rewrites them; review the diff before committing).
 @Suite struct ReportGoldenTests {
-  static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+  static let png: [UInt8] = [
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+  ]
 
   /// A roster with captures in three months, ties, Unicode, and names meant to break HTML and CSV.
   static func roster() throws -> TestApp {
@@ -27,12 +29,27 @@ import Testing
       (13456, "Zoë Lindqvist", "33333.33", "2026-11-02T16:45:00Z"),
     ]
     for (id, name, bounty, captured) in rows {
-      try app.call("fugitives.add", ["id": .int(id), "name": .string(name), "bounty": .string(bounty), "description": "Parole violator"])
+      try app.call(
+        "fugitives.add",
+        [
+          "id": .int(id), "name": .string(name), "bounty": .string(bounty),
+          "description": "Parole violator",
+        ])
       if let captured {
-        try app.call("fugitives.capture", ["id": .int(id), "at": .string(captured), "lat": .number("36.17"), "lon": .number("-115.14")])
+        try app.call(
+          "fugitives.capture",
+          [
+            "id": .int(id), "at": .string(captured), "lat": .number("36.17"),
+            "lon": .number("-115.14"),
+          ])
       }
     }
-    try app.call("fugitives.seen", ["id": 9044, "lat": .number("40.7128"), "lon": .number("-74.006"), "description": "Penn <Station>", "at": "2026-11-20T18:00:00Z"])
+    try app.call(
+      "fugitives.seen",
+      [
+        "id": 9044, "lat": .number("40.7128"), "lon": .number("-74.006"),
+        "description": "Penn <Station>", "at": "2026-11-20T18:00:00Z",
+      ])
     try app.call("notes.add", ["id": 9044, "text": "Drives a green pickup; <b>armed</b>"])
     try app.call("notes.add", ["id": 9044, "text": "Sister lives in Elko"])
     try app.call("fugitives.photo", ["id": 6012, "image": .string(Base64.encode(png))])
@@ -43,16 +60,23 @@ import Testing
   func reportMatchesItsGoldenFile(format: String) throws {
     let app = try Self.roster()
     let result = try app.call("report.generate", ["format": .string(format)])
-    let content = format == "json" ? result.serialized + "\n" : (result["content"]?.stringValue ?? "")
-    let ending = ["text": "txt", "markdown": "md", "csv": "csv", "json": "json", "html": "html"][format] ?? format
+    let content =
+      format == "json" ? result.serialized + "\n" : (result["content"]?.stringValue ?? "")
+    let ending =
+      ["text": "txt", "markdown": "md", "csv": "csv", "json": "json", "html": "html"][format]
+      ?? format
     try GeneratedFile.check("Tests/BountyReportsTests/Golden/report.\(ending)", content)
   }
 
-  @Test(arguments: [("text", "txt", Int64(9044)), ("markdown", "md", 9044), ("html", "html", 9044), ("html", "photo.html", 6012)])
+  @Test(arguments: [
+    ("text", "txt", Int64(9044)), ("markdown", "md", 9044), ("html", "html", 9044),
+    ("html", "photo.html", 6012),
+  ])
   func dossierMatchesItsGoldenFile(format: String, ending: String, id: Int64) throws {
     let app = try Self.roster()
     let result = try app.call("dossier.generate", ["id": .int(id), "format": .string(format)])
-    try GeneratedFile.check("Tests/BountyReportsTests/Golden/dossier.\(ending)", result["content"]?.stringValue ?? "")
+    try GeneratedFile.check(
+      "Tests/BountyReportsTests/Golden/dossier.\(ending)", result["content"]?.stringValue ?? "")
   }
 
   @Test func htmlEscapesEverythingAndFetchesNothing() throws {
@@ -63,10 +87,12 @@ import Testing
     #expect(html.contains("Reno &lt;Bail&gt; &amp; Bonds"))
     #expect(!html.contains("src=\"http") && !html.contains("href=") && !html.contains("@import"))
     #expect(html.contains("<svg") && html.contains("<rect"))
-    let dossier = try app.call("dossier.generate", ["id": 9044, "format": "html"])["content"]?.stringValue ?? ""
+    let dossier =
+      try app.call("dossier.generate", ["id": 9044, "format": "html"])["content"]?.stringValue ?? ""
     #expect(!dossier.contains("<b>armed</b>") && dossier.contains("&lt;b&gt;armed&lt;/b&gt;"))
     #expect(dossier.contains("<svg") && dossier.contains("No photo"))
-    let withPhoto = try app.call("dossier.generate", ["id": 6012, "format": "html"])["content"]?.stringValue ?? ""
+    let withPhoto =
+      try app.call("dossier.generate", ["id": 6012, "format": "html"])["content"]?.stringValue ?? ""
     #expect(withPhoto.contains("src=\"data:image/png;base64,\(Base64.encode(Self.png))\""))
   }
 
@@ -83,13 +109,17 @@ import Testing
   @Test func periodBoundsAreInclusive() throws {
     let app = try Self.roster()
     func captured(_ from: String, _ to: String) throws -> [String] {
-      let report = try app.call("report.generate", ["format": "json", "from": .string(from), "to": .string(to)])
+      let report = try app.call(
+        "report.generate", ["format": "json", "from": .string(from), "to": .string(to)])
       return (report["lines"]?.arrayValue ?? []).compactMap { $0["capturedAt"]?.stringValue }
     }
-    #expect(try captured("2026-10-01", "2026-10-31") == ["2026-10-01T00:00:00Z", "2026-10-31T23:59:59Z"])
+    #expect(
+      try captured("2026-10-01", "2026-10-31") == ["2026-10-01T00:00:00Z", "2026-10-31T23:59:59Z"])
     #expect(try captured("2026-10-01T00:00:01Z", "2026-10-31T23:59:58Z") == [])
     #expect(try captured("2026-11-02T16:45:00Z", "2026-11-02T16:45:00Z").count == 2)
-    if case .invalid(let field, _)? = app.error("report.generate", ["from": "2026-12-01", "to": "2026-11-01"]) {
+    if case .invalid(let field, _)? = app.error(
+      "report.generate", ["from": "2026-12-01", "to": "2026-11-01"])
+    {
       #expect(field == "to")
     } else {
       Issue.record("a backwards period was accepted")

@@ -31,7 +31,8 @@ import Testing
       try database.run("UPDATE fugitive SET image = ? WHERE id = 99871", .blob([1, 2, 3]))
     }
     if version >= 4 {
-      try database.run("UPDATE fugitive SET captured_lat = 36.17, captured_lon = -115.14 WHERE id = 6012")
+      try database.run(
+        "UPDATE fugitive SET captured_lat = 36.17, captured_lon = -115.14 WHERE id = 6012")
     }
     if version >= 5 {
       try database.run(
@@ -96,7 +97,10 @@ import Testing
     var notices: [String] = []
     _ = try Store.open(path: path, notice: { notices.append($0) })
     #expect(notices.isEmpty)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("backup") }.isEmpty)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+        $0.contains("backup")
+      }.isEmpty)
   }
 
   /// Everything a database holds, as text: schema, rows, version.
@@ -158,7 +162,8 @@ import Testing
     let path = folder.file("newer.sqlite")
     do {
       let store = try Store.open(path: path)
-      try store.insertFugitive(FugitiveFields(id: 7, name: "Kept", bountyMinor: 100, description: ""))
+      try store.insertFugitive(
+        FugitiveFields(id: 7, name: "Kept", bountyMinor: 100, description: ""))
       try store.database.execute("PRAGMA user_version = 99")
     }
     let before = try #require(TemporaryFolder.bytes(path))
@@ -174,7 +179,9 @@ import Testing
   @Test func refusesAFileThatIsNotADatabase() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("notes.txt")
-    let junk = Array("These are not the rows you are looking for.\n".utf8) + (0..<4000).map { UInt8($0 % 251) }
+    let junk =
+      Array("These are not the rows you are looking for.\n".utf8)
+      + (0..<4000).map { UInt8($0 % 251) }
     FileManager.default.createFile(atPath: path, contents: Data(junk))
     #expect {
       try Store.open(path: path)
@@ -216,7 +223,8 @@ import Testing
 
   @Test func shippedMigrationsAreNumberedWithoutGaps() {
     #expect(Migration.bundled.map(\.version) == Array(1...Migration.latestVersion))
-    #expect(Migration.bundled[0].sql.contains("bounty_minor INTEGER NOT NULL CHECK (bounty_minor >= 0)"))
+    #expect(
+      Migration.bundled[0].sql.contains("bounty_minor INTEGER NOT NULL CHECK (bounty_minor >= 0)"))
   }
 }
 

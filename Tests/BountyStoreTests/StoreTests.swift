@@ -14,23 +14,35 @@ import Testing
     #expect(try store.database.scalarInt("PRAGMA foreign_keys") == 1)
     #expect(try store.database.scalarInt("PRAGMA synchronous") == 2)
     let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-    let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("deep/er"))[.posixPermissions] as? Int
+    let folderMode =
+      try FileManager.default.attributesOfItem(atPath: folder.file("deep/er"))[.posixPermissions]
+      as? Int
     #expect(fileMode == 0o600)
     #expect(folderMode == 0o700)
   }
 
   @Test func resolvesThePathByTheInterfaceRules() {
-    #expect(DatabaseLocation.resolve(option: "/x.sqlite", environment: ["BOUNTY_DB": "/y"]) == "/x.sqlite")
-    #expect(DatabaseLocation.resolve(option: nil, environment: ["BOUNTY_DB": "/y", "XDG_DATA_HOME": "/d"]) == "/y")
-    #expect(DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/bounty/bounty.sqlite")
-    #expect(DatabaseLocation.resolve(option: nil, environment: ["HOME": "/h"]) == "/h/.local/share/bounty/bounty.sqlite")
+    #expect(
+      DatabaseLocation.resolve(option: "/x.sqlite", environment: ["BOUNTY_DB": "/y"]) == "/x.sqlite"
+    )
+    #expect(
+      DatabaseLocation.resolve(
+        option: nil, environment: ["BOUNTY_DB": "/y", "XDG_DATA_HOME": "/d"]) == "/y")
+    #expect(
+      DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])
+        == "/d/bounty/bounty.sqlite")
+    #expect(
+      DatabaseLocation.resolve(option: nil, environment: ["HOME": "/h"])
+        == "/h/.local/share/bounty/bounty.sqlite")
   }
 
   @Test func errorsCarryCodeMessageAndSQLButNoValues() throws {
     let store = try Store.open(path: try TemporaryFolder().file("e.sqlite"))
-    try store.insertFugitive(FugitiveFields(id: 1, name: "Secret Name", bountyMinor: 1, description: ""))
+    try store.insertFugitive(
+      FugitiveFields(id: 1, name: "Secret Name", bountyMinor: 1, description: ""))
     do {
-      try store.insertFugitive(FugitiveFields(id: 1, name: "Secret Name", bountyMinor: 1, description: ""))
+      try store.insertFugitive(
+        FugitiveFields(id: 1, name: "Secret Name", bountyMinor: 1, description: ""))
       Issue.record("a duplicate id was accepted")
     } catch let error as SQLiteError {
       #expect(error.extendedCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
@@ -42,9 +54,11 @@ import Testing
   @Test func nestedTransactionsRollBackOnlyTheirOwnPart() throws {
     let store = try Store.open(path: try TemporaryFolder().file("t.sqlite"))
     try store.database.transaction(write: true) {
-      try store.insertFugitive(FugitiveFields(id: 1, name: "Outer", bountyMinor: 1, description: ""))
+      try store.insertFugitive(
+        FugitiveFields(id: 1, name: "Outer", bountyMinor: 1, description: ""))
       _ = try? store.database.transaction(write: true) {
-        try store.insertFugitive(FugitiveFields(id: 2, name: "Inner", bountyMinor: 1, description: ""))
+        try store.insertFugitive(
+          FugitiveFields(id: 2, name: "Inner", bountyMinor: 1, description: ""))
         throw BountyError.io("inner fails")
       }
     }
@@ -65,7 +79,8 @@ import Testing
         for index in 0..<300 {
           try store.database.transaction(write: true) {
             let id = Int64(worker * 1000 + index + 1)
-            try store.insertFugitive(FugitiveFields(id: id, name: "W\(worker)", bountyMinor: id, description: ""))
+            try store.insertFugitive(
+              FugitiveFields(id: id, name: "W\(worker)", bountyMinor: id, description: ""))
           }
         }
       } catch {

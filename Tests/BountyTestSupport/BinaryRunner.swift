@@ -34,11 +34,15 @@ public struct BinaryRunner {
 
   /// Runs `bounty ARGUMENTS` with `input` on stdin (empty when nil) and collects both streams.
   @discardableResult
-  public func run(_ arguments: [String], input: String? = nil, executable: String = BinaryRunner.executable) throws -> Outcome {
+  public func run(
+    _ arguments: [String], input: String? = nil, executable: String = BinaryRunner.executable
+  ) throws -> Outcome {
     try run(arguments, inputData: Data((input ?? "").utf8), executable: executable)
   }
 
-  public func run(_ arguments: [String], inputData: Data, executable: String = BinaryRunner.executable) throws -> Outcome {
+  public func run(
+    _ arguments: [String], inputData: Data, executable: String = BinaryRunner.executable
+  ) throws -> Outcome {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -64,6 +68,7 @@ public struct BinaryRunner {
   /// Sends JSON-RPC lines to `bounty rpc` and returns the response lines.
   public func rpc(_ lines: [String]) throws -> [String] {
     let outcome = try run(["rpc"], input: lines.joined(separator: "\n") + "\n")
-    return outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    return outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+      String.init)
   }
 }

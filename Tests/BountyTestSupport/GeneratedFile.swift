@@ -8,10 +8,13 @@ public enum GeneratedFile {
   public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  public static func check(_ relativePath: String, _ generated: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  public static func check(
+    _ relativePath: String, _ generated: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let url = root.appending(path: relativePath)
     if ProcessInfo.processInfo.environment["BOUNTY_UPDATE_GENERATED"] == "1" {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try generated.write(to: url, atomically: true, encoding: .utf8)
       return
     }

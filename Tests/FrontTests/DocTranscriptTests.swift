@@ -77,7 +77,8 @@ import Testing
 
   @Test func theGuideAndReadmeHaveExamples() throws {
     for document in ["README.md", "docs/guide.md"] {
-      let text = try String(contentsOf: GeneratedFile.root.appending(path: document), encoding: .utf8)
+      let text = try String(
+        contentsOf: GeneratedFile.root.appending(path: document), encoding: .utf8)
       #expect(try Self.regenerate(text).commands >= 2, "\(document) shows no runnable example")
     }
   }

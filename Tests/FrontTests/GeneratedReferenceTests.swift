@@ -5,7 +5,10 @@ import Testing
 
 /// The completion scripts and the man page in share/ are generated from the registry and must match.
 @Suite struct GeneratedReferenceTests {
-  @Test(arguments: [("bash", "share/completions/bounty.bash"), ("zsh", "share/completions/_bounty"), ("fish", "share/completions/bounty.fish")])
+  @Test(arguments: [
+    ("bash", "share/completions/bounty.bash"), ("zsh", "share/completions/_bounty"),
+    ("fish", "share/completions/bounty.fish"),
+  ])
   func completionScriptIsCurrent(shell: String, path: String) throws {
     try GeneratedFile.check(path, Completions.script(for: shell, registry: .standard) + "\n")
   }
@@ -37,7 +40,8 @@ import Testing
       process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
       try process.run()
       process.waitUntilExit()
-      return ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+      return ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").map(
+        String.init)
     }
     #expect(try complete(["bounty", "fug"]) == ["fugitives"])
     #expect(try complete(["bounty", "fugitives", "ca"]) == ["capture"])

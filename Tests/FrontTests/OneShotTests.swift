@@ -15,8 +15,12 @@ import Testing
 
   @Test func successGoesToStdoutWithStatusZero() throws {
     let version = try bounty.run(["--version"])
-    #expect(version.status == 0 && version.stdout == "bounty \(BountyVersion.current)\n" && version.stderr.isEmpty)
-    let added = try bounty.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty=$12,500", "--id", "7"])
+    #expect(
+      version.status == 0 && version.stdout == "bounty \(BountyVersion.current)\n"
+        && version.stderr.isEmpty)
+    let added = try bounty.run([
+      "fugitives", "add", "--name", "Hank Morrow", "--bounty=$12,500", "--id", "7",
+    ])
     #expect(added.status == 0)
     #expect(added.stdout.contains("Added fugitive 7 (Hank Morrow)."))
     #expect(added.stdout.contains("$12,500.00"))
@@ -37,7 +41,10 @@ import Testing
   @Test(arguments: [
     (["fugitives", "frobnicate"], "unknown command 'fugitives frobnicate'"),
     (["fugitives", "add", "--name", "X"], "missing --bounty"),
-    (["fugitives", "add", "--name", "X", "--bounty", "1", "--colour", "red"], "unknown option '--colour' for 'fugitives add'"),
+    (
+      ["fugitives", "add", "--name", "X", "--bounty", "1", "--colour", "red"],
+      "unknown option '--colour' for 'fugitives add'"
+    ),
     (["fugitives", "show"], "missing ID"),
     (["fugitives", "show", "1", "2"], "unexpected argument '2'"),
     (["fugitives", "list", "--limit"], "--limit needs a value"),
@@ -55,16 +62,22 @@ import Testing
   @Test func invalidValuesExitOneNamingTheField() throws {
     let outcome = try bounty.run(["fugitives", "add", "--name", "X", "--bounty", "12.345"])
     #expect(outcome.status == 1)
-    #expect(outcome.stderr == "Error: invalid bounty: '12.345' has more decimals than USD allows (2)\n")
+    #expect(
+      outcome.stderr == "Error: invalid bounty: '12.345' has more decimals than USD allows (2)\n")
   }
 
   @Test func helpGoesToStdoutWithStatusZero() throws {
-    for arguments in [["--help"], ["help"], ["help", "fugitives", "add"], ["fugitives", "add", "--help"], ["fugitives", "-h"], ["help", "captured"]] {
+    for arguments in [
+      ["--help"], ["help"], ["help", "fugitives", "add"], ["fugitives", "add", "--help"],
+      ["fugitives", "-h"], ["help", "captured"],
+    ] {
       let outcome = try bounty.run(arguments)
       #expect(outcome.status == 0, "\(arguments)")
       #expect(!outcome.stdout.isEmpty && outcome.stderr.isEmpty, "\(arguments)")
     }
-    #expect(try bounty.run(["help", "fugitives", "add"]).stdout.hasPrefix("Usage: bounty fugitives add --name TEXT"))
+    #expect(
+      try bounty.run(["help", "fugitives", "add"]).stdout.hasPrefix(
+        "Usage: bounty fugitives add --name TEXT"))
     #expect(try bounty.run(["help", "nothing"]).status == 64)
   }
 
@@ -78,7 +91,10 @@ import Testing
   /// `--json` prints exactly the bytes of the JSON-RPC result of the same call.
   @Test func jsonEqualsTheRPCResult() throws {
     let other = BinaryRunner(database: folder.file("rpc.sqlite"))
-    let cliAdd = try bounty.run(["--json", "fugitives", "add", "--name", "Zoë 王", "--bounty", "12500.5", "--id", "7", "--description", "a \"quoted\" line"])
+    let cliAdd = try bounty.run([
+      "--json", "fugitives", "add", "--name", "Zoë 王", "--bounty", "12500.5", "--id", "7",
+      "--description", "a \"quoted\" line",
+    ])
     let responses = try other.rpc([
       #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"Zoë 王","bounty":"12500.5","id":7,"description":"a \"quoted\" line"},"id":1}"#,
       #"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":2}"#,
@@ -87,11 +103,13 @@ import Testing
     #expect(responses.count == 3)
     func result(_ line: String) -> String {
       let prefix = #"{"jsonrpc":"2.0","result":"#
-      guard line.hasPrefix(prefix), let comma = line.range(of: #","id":"#, options: .backwards) else { return "" }
+      guard line.hasPrefix(prefix), let comma = line.range(of: #","id":"#, options: .backwards)
+      else { return "" }
       return String(line[line.index(line.startIndex, offsetBy: prefix.count)..<comma.lowerBound])
     }
     #expect(cliAdd.stdout == result(responses[0]) + "\n")
-    #expect(try bounty.run(["--json", "fugitives", "show", "7"]).stdout == result(responses[1]) + "\n")
+    #expect(
+      try bounty.run(["--json", "fugitives", "show", "7"]).stdout == result(responses[1]) + "\n")
     #expect(try bounty.run(["fugitives", "list", "--json"]).stdout == result(responses[2]) + "\n")
   }
 
@@ -109,11 +127,14 @@ import Testing
     let text = folder.file("not.png")
     FileManager.default.createFile(atPath: text, contents: Data("hello".utf8))
     let refused = try bounty.run(["fugitives", "photo", "1", text])
-    #expect(refused.status == 1 && refused.stderr == "Error: invalid image: is not a PNG or JPEG image\n")
+    #expect(
+      refused.status == 1 && refused.stderr == "Error: invalid image: is not a PNG or JPEG image\n")
   }
 
   @Test func hostileNamesCannotDriveTheTerminal() throws {
-    try bounty.run(["fugitives", "add", "--name", "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J", "--bounty", "1"])
+    try bounty.run([
+      "fugitives", "add", "--name", "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J", "--bounty", "1",
+    ])
     let listed = try bounty.run(["fugitives", "list"])
     #expect(!listed.stdout.contains("\u{1B}"))
     #expect(listed.stdout.contains("Evil\\u{1b}]0;pwned\\u{7}"))
@@ -142,19 +163,25 @@ import Testing
     shell.waitUntilExit()
     #expect(shell.terminationStatus == 0)
     let copy = folder.file("elsewhere/bounty")
-    try FileManager.default.createDirectory(atPath: folder.file("elsewhere"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder.file("elsewhere"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: BinaryRunner.executable, toPath: copy)
     let runner = BinaryRunner(database: path)
     let listed = try runner.run(["fugitives", "list", "--json"], executable: copy)
     #expect(listed.status == 0, "\(listed.stderr)")
     #expect(listed.stderr.contains("from schema version 1 to") && listed.stderr.contains("backup"))
-    #expect(listed.stdout.contains(#""name":"Jolene Pruitt ","bounty":"1300.00","description":"Parole violater""#))
+    #expect(
+      listed.stdout.contains(
+        #""name":"Jolene Pruitt ","bounty":"1300.00","description":"Parole violater""#))
     #expect(listed.stdout.contains(#""total":3"#))
-    let backups = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("v1-backup") }
+    let backups = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains("v1-backup")
+    }
     #expect(backups.count == 1)
     let info = try runner.run(["db", "info", "--json"], executable: copy)
     let parsed = try JSONParser.parse(info.stdout.trimmingASCIIWhitespace())
-    #expect(parsed["schemaVersion"] != nil && parsed["schemaVersion"] == parsed["latestSchemaVersion"])
+    #expect(
+      parsed["schemaVersion"] != nil && parsed["schemaVersion"] == parsed["latestSchemaVersion"])
     #expect(!info.stderr.contains("backup"))
   }
 }

@@ -12,7 +12,10 @@ import Testing
   static let examples: [(String, String)] = [
     ("fugitives.list", #"{"sort":"bounty","desc":true,"limit":2}"#),
     ("fugitives.get", #"{"id":57750}"#),
-    ("fugitives.add", #"{"name":"Dana Whitaker","bounty":"12500.50","description":"Parole violator"}"#),
+    (
+      "fugitives.add",
+      #"{"name":"Dana Whitaker","bounty":"12500.50","description":"Parole violator"}"#
+    ),
     ("fugitives.add", #"{"id":100001,"name":"Cass Delgado","bounty":12500}"#),
     ("fugitives.update", #"{"id":100001,"bounty":13000}"#),
     ("fugitives.move", #"{"id":100001,"to":1}"#),
@@ -50,7 +53,8 @@ import Testing
     var text = ""
     var noteID = ""
     for (index, (method, params)) in examples.enumerated() {
-      let request = #"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params.replacingOccurrences(of: "\"NOTE\"", with: noteID)),"id":\#(index + 1)}"#
+      let request =
+        #"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params.replacingOccurrences(of: "\"NOTE\"", with: noteID)),"id":\#(index + 1)}"#
       var response = handler.handle(line: Array(request.utf8)) ?? ""
       if method == "notes.add", let parsed = try? JSONParser.parse(response),
         case .number(let id)? = parsed["result"]?["notes"]?.arrayValue?.last?["id"]
@@ -58,7 +62,8 @@ import Testing
         noteID = id
       }
       // The database lives in a temporary folder; show where it would be for a hunter.
-      response = response.replacingOccurrences(of: app.folder.path, with: "/home/hunter/.local/share/bounty")
+      response = response.replacingOccurrences(
+        of: app.folder.path, with: "/home/hunter/.local/share/bounty")
       if method == "settings.list" {
         response = String(response.prefix(300)) + " …"
       }
@@ -74,7 +79,8 @@ import Testing
     let end = "<!-- examples:end -->"
     let start = try #require(document.range(of: begin))
     let stop = try #require(document.range(of: end))
-    let regenerated = document[..<start.upperBound] + "\n" + (try Self.generate()) + document[stop.lowerBound...]
+    let regenerated =
+      document[..<start.upperBound] + "\n" + (try Self.generate()) + document[stop.lowerBound...]
     try GeneratedFile.check("docs/json-rpc.md", String(regenerated))
   }
 }

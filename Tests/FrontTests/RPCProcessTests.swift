@@ -8,7 +8,9 @@ import Testing
   @Test func aLineOverOneMebibyteIsRefusedAndReadingGoesOn() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))
-    let huge = #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"x","description":""# + String(repeating: "a", count: 1 << 20) + #""},"id":1}"#
+    let huge =
+      #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"x","description":""#
+      + String(repeating: "a", count: 1 << 20) + #""},"id":1}"#
     let lines = [
       huge,
       #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"After","bounty":"1"},"id":2}"#,
@@ -20,7 +22,10 @@ import Testing
     #expect(outcome.status == 0)
     let responses = outcome.stdout.split(separator: "\n").map(String.init)
     #expect(responses.count == 4)
-    #expect(responses[0] == #"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: line longer than 1 MiB"},"id":null}"#)
+    #expect(
+      responses[0]
+        == #"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: line longer than 1 MiB"},"id":null}"#
+    )
     #expect(responses[1].contains(#""name":"After""#) && responses[1].hasSuffix(#","id":2}"#))
     #expect(responses[2].contains("-32700"))
     #expect(responses[3].contains(#""total":1"#))
@@ -31,10 +36,13 @@ import Testing
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))
     let outcome = try bounty.run(["rpc"], input: "")
     #expect(outcome.status == 0 && outcome.stdout.isEmpty)
-    let invalidUTF8 = Data([0x7B, 0xFF, 0xFE, 0x7D, 0x0A]) + Data(#"{"jsonrpc":"2.0","method":"db.info","id":1}"#.utf8)
+    let invalidUTF8 =
+      Data([0x7B, 0xFF, 0xFE, 0x7D, 0x0A])
+      + Data(#"{"jsonrpc":"2.0","method":"db.info","id":1}"#.utf8)
     let mixed = try bounty.run(["rpc"], inputData: invalidUTF8)
     let lines = mixed.stdout.split(separator: "\n")
-    #expect(lines.count == 2 && lines[0].contains("-32700") && lines[1].contains(#""schemaVersion""#))
+    #expect(
+      lines.count == 2 && lines[0].contains("-32700") && lines[1].contains(#""schemaVersion""#))
   }
 
   @Test func answersOneHundredThousandRequestsInOrder() throws {
@@ -45,9 +53,11 @@ import Testing
     input.reserveCapacity(8_000_000)
     for index in 0..<100_000 {
       if index % 10 == 9 {
-        input += #"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":"# + "2},\"id\":\(index)}\n"
+        input +=
+          #"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":"# + "2},\"id\":\(index)}\n"
       } else {
-        input += #"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":1},"id":"# + "\(index)}\n"
+        input +=
+          #"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":1},"id":"# + "\(index)}\n"
       }
     }
     let outcome = try bounty.run(["rpc"], input: input)

@@ -24,18 +24,30 @@ import Testing
   }
 
   @Test func aValidCallEchoesTheID() throws {
-    let response = try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":1}"#)
+    let response = try parsed(
+      #"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":1}"#)
     #expect(response["jsonrpc"] == "2.0")
     #expect(response["result"]?["name"] == "Hank Morrow")
     #expect(response["id"] == 1)
-    #expect(try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":"abc"}"#)["id"] == "abc")
-    #expect(try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":null}"#)["id"] == .null)
-    #expect(try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":1.50}"#)["id"] == .number("1.50"))
-    #expect(answer(#"{"jsonrpc":"2.0","method":"settings.list","id":2}"#)?.hasPrefix(#"{"jsonrpc":"2.0","result":{"items":"#) == true)
+    #expect(
+      try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":"abc"}"#)["id"]
+        == "abc")
+    #expect(
+      try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":null}"#)["id"]
+        == .null)
+    #expect(
+      try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":1.50}"#)["id"]
+        == .number("1.50"))
+    #expect(
+      answer(#"{"jsonrpc":"2.0","method":"settings.list","id":2}"#)?.hasPrefix(
+        #"{"jsonrpc":"2.0","result":{"items":"#) == true)
   }
 
   @Test func aNotificationGetsNoResponseButIsCarriedOut() throws {
-    #expect(answer(#"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"Quiet","bounty":"1","id":8}}"#) == nil)
+    #expect(
+      answer(
+        #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"Quiet","bounty":"1","id":8}}"#
+      ) == nil)
     #expect(try app.store.fugitiveExists(id: 8))
     #expect(answer(#"{"jsonrpc":"2.0","method":"no.such.method"}"#) == nil)
   }
@@ -77,7 +89,9 @@ import Testing
 
   @Test func batches() throws {
     // A batch with invalid JSON: one parse error.
-    let broken = try parsed(#"[{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":"1"},{"jsonrpc":"2.0","method""#)
+    let broken = try parsed(
+      #"[{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7},"id":"1"},{"jsonrpc":"2.0","method""#
+    )
     #expect(broken["error"]?["code"] == -32700)
     // The empty batch: one invalid request, not an array.
     let empty = try parsed("[]")
@@ -98,35 +112,55 @@ import Testing
       """.replacingOccurrences(of: "\n", with: ""))
     let members = mixed.arrayValue ?? []
     #expect(members.map { $0["id"] ?? "missing" } == ["1", "2", .null, "5", "9"])
-    #expect(members.map { $0["error"]?["code"] ?? .null } == [.null, .null, -32600, -32601, -32001])
+    #expect(
+      members.map { $0["error"]?["code"] ?? .null } == [.null, .null, -32600, -32601, -32001])
     // All notifications: nothing at all.
-    #expect(answer(#"[{"jsonrpc":"2.0","method":"fugitives.list"},{"jsonrpc":"2.0","method":"settings.list"}]"#) == nil)
+    #expect(
+      answer(
+        #"[{"jsonrpc":"2.0","method":"fugitives.list"},{"jsonrpc":"2.0","method":"settings.list"}]"#
+      ) == nil)
   }
 
   @Test func applicationErrorCodes() throws {
     func code(_ line: String) throws -> JSON? { try parsed(line)["error"]?["code"] }
-    #expect(try code(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":404},"id":1}"#) == -32001)
-    #expect(try code(#"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"Dup","bounty":"1","id":7},"id":1}"#) == -32002)
-    let invalid = try parsed(#"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"X","bounty":"12.345"},"id":1}"#)
+    #expect(
+      try code(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":404},"id":1}"#) == -32001)
+    #expect(
+      try code(
+        #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"Dup","bounty":"1","id":7},"id":1}"#
+      ) == -32002)
+    let invalid = try parsed(
+      #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"X","bounty":"12.345"},"id":1}"#)
     #expect(invalid["error"]?["code"] == -32003)
     #expect(invalid["error"]?["data"]?["field"] == "bounty")
     try app.call("fugitives.update", ["id": 7, "bounty": "12500.50"])
-    #expect(try code(#"{"jsonrpc":"2.0","method":"settings.set","params":{"key":"currency","value":"JPY"},"id":1}"#) == -32004)
-    let wrongType = try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":"seven"},"id":1}"#)
+    #expect(
+      try code(
+        #"{"jsonrpc":"2.0","method":"settings.set","params":{"key":"currency","value":"JPY"},"id":1}"#
+      ) == -32004)
+    let wrongType = try parsed(
+      #"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":"seven"},"id":1}"#)
     #expect(wrongType["error"]?["code"] == -32602)
     #expect(wrongType["error"]?["data"]?["field"] == "id")
-    let missing = try parsed(#"{"jsonrpc":"2.0","method":"fugitives.add","params":{"bounty":"1"},"id":1}"#)
+    let missing = try parsed(
+      #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"bounty":"1"},"id":1}"#)
     #expect(missing["error"]?["code"] == -32602)
     #expect(missing["error"]?["data"]?["field"] == "name")
-    let unknown = try parsed(#"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7,"extra":1},"id":1}"#)
+    let unknown = try parsed(
+      #"{"jsonrpc":"2.0","method":"fugitives.get","params":{"id":7,"extra":1},"id":1}"#)
     #expect(unknown["error"]?["data"]?["field"] == "extra")
     // A terminal-only option is not a JSON-RPC param.
-    #expect(try code(#"{"jsonrpc":"2.0","method":"fugitives.photo","params":{"id":7,"export":"/tmp/x"},"id":1}"#) == -32602)
+    #expect(
+      try code(
+        #"{"jsonrpc":"2.0","method":"fugitives.photo","params":{"id":7,"export":"/tmp/x"},"id":1}"#)
+        == -32602)
   }
 
   @Test func bountiesAreReadFromTheirDigits() throws {
     func add(_ bounty: String) throws -> JSON {
-      try parsed(#"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"N","bounty":\#(bounty)},"id":1}"#)
+      try parsed(
+        #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"N","bounty":\#(bounty)},"id":1}"#
+      )
     }
     #expect(try add("0.1")["result"]?["bounty"] == "0.10")
     #expect(try add("12345678901234.99")["result"]?["bounty"] == "12345678901234.99")
@@ -144,7 +178,8 @@ import Testing
     let methods = document?["methods"]?.arrayValue ?? []
     let add = try #require(methods.first { $0["name"] == "fugitives.add" })
     let params = add["params"]?.arrayValue ?? []
-    #expect(params.compactMap { $0["name"]?.stringValue } == ["name", "id", "bounty", "description"])
+    #expect(
+      params.compactMap { $0["name"]?.stringValue } == ["name", "id", "bounty", "description"])
     #expect(params.first?["required"] == true)
     #expect(params.first?["schema"]?["type"] == "string")
     #expect(add["errors"]?.arrayValue?.isEmpty == false)

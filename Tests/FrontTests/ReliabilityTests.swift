@@ -48,7 +48,9 @@ import Testing
   }
 
   static func count(_ database: String) throws -> Int {
-    let outcome = try BinaryRunner(database: database).run(["--json", "fugitives", "list", "--all", "--limit", "1"])
+    let outcome = try BinaryRunner(database: database).run([
+      "--json", "fugitives", "list", "--all", "--limit", "1",
+    ])
     guard let total = try JSONParser.parse(outcome.stdout.trimmingASCIIWhitespace())["total"],
       case .number(let digits) = total
     else { return -1 }
@@ -69,7 +71,9 @@ import Testing
       var acknowledged: [Int] = []
       let target = Int.random(in: 5...60)
       for id in 1...200 {
-        try rpc.send(#"{"jsonrpc":"2.0","method":"fugitives.add","params":{"id":\#(id),"name":"F\#(id)","bounty":"\#(id).50"},"id":\#(id)}"#)
+        try rpc.send(
+          #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"id":\#(id),"name":"F\#(id)","bounty":"\#(id).50"},"id":\#(id)}"#
+        )
         if id > target {
           // Stop reading: requests are in flight when the process dies.
           if id == target + 5 { break }
@@ -81,8 +85,12 @@ import Testing
       usleep(useconds_t.random(in: 0...20_000))
       rpc.kill()
       #expect(try Self.integrityOK(database))
-      let present = try BinaryRunner(database: database).run(["--json", "fugitives", "list", "--all", "--sort", "id", "--limit", "1000"]).stdout
-      for id in acknowledged { #expect(present.contains(#"{"id":\#(id),"#), "acknowledged \(id) lost in trial \(trial)") }
+      let present = try BinaryRunner(database: database).run([
+        "--json", "fugitives", "list", "--all", "--sort", "id", "--limit", "1000",
+      ]).stdout
+      for id in acknowledged {
+        #expect(present.contains(#"{"id":\#(id),"#), "acknowledged \(id) lost in trial \(trial)")
+      }
       checked += acknowledged.count
     }
     #expect(checked > 40)
@@ -101,7 +109,9 @@ import Testing
     var outcomes: Set<Int> = []
     for trial in 0..<5 {
       let database = folder.file("import-\(trial).sqlite")
-      try BinaryRunner(database: database).run(["fugitives", "add", "--name", "Before", "--bounty", "1", "--id", "99999"])
+      try BinaryRunner(database: database).run([
+        "fugitives", "add", "--name", "Before", "--bounty", "1", "--id", "99999",
+      ])
       let process = Process()
       process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
       process.arguments = ["--db", database, "import", csv]
@@ -125,7 +135,10 @@ import Testing
       let database = folder.file("old-\(trial).sqlite")
       // A version-5 database made by the sqlite3 shell, with rows in every column.
       var sql = try Self.shippedMigrations(upTo: 5) + "PRAGMA user_version = 5;\nBEGIN;\n"
-      for id in 1...20_000 { sql += "INSERT INTO fugitive (id, name, bounty_minor, description, captured) VALUES (\(id), 'F\(id)', \(id * 100), 'd', \(id % 3 == 0 ? 1 : 0));\n" }
+      for id in 1...20_000 {
+        sql +=
+          "INSERT INTO fugitive (id, name, bounty_minor, description, captured) VALUES (\(id), 'F\(id)', \(id * 100), 'd', \(id % 3 == 0 ? 1 : 0));\n"
+      }
       sql += "COMMIT;\n"
       try sql.write(toFile: folder.file("make.sql"), atomically: true, encoding: .utf8)
       #expect(system("sqlite3 '\(database)' < '\(folder.file("make.sql"))'") == 0)
@@ -147,8 +160,10 @@ import Testing
 
   static func shippedMigrations(upTo version: Int) throws -> String {
     let folder = GeneratedFile.root.appending(path: "Migrations")
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().prefix(version)
-    return try names.map { try String(contentsOf: folder.appending(path: $0), encoding: .utf8) }.joined(separator: "\n")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().prefix(
+      version)
+    return try names.map { try String(contentsOf: folder.appending(path: $0), encoding: .utf8) }
+      .joined(separator: "\n")
   }
 
   @Test func fourWritersAndAReaderAtOnce() throws {
@@ -188,11 +203,15 @@ import Testing
     try bounty.run(["fugitives", "add", "--name", "Kept", "--bounty", "1", "--id", "1"])
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-    holder.arguments = ["-c", "printf 'BEGIN IMMEDIATE;\\n.shell sleep 8\\nCOMMIT;\\n' | sqlite3 '\(database)'"]
+    holder.arguments = [
+      "-c", "printf 'BEGIN IMMEDIATE;\\n.shell sleep 8\\nCOMMIT;\\n' | sqlite3 '\(database)'",
+    ]
     try holder.run()
     usleep(500_000)
     let started = Date()
-    let outcome = try bounty.run(["fugitives", "add", "--name", "Late", "--bounty", "1", "--id", "2"])
+    let outcome = try bounty.run([
+      "fugitives", "add", "--name", "Late", "--bounty", "1", "--id", "2",
+    ])
     #expect(Date().timeIntervalSince(started) >= 4.5)
     #expect(outcome.status == 1)
     #expect(outcome.stderr.hasPrefix("Error: the database is busy"))
@@ -200,7 +219,9 @@ import Testing
     holder.waitUntilExit()
     #expect(try Self.count(database) == 1)
     // And once the lock is gone, the same command goes through.
-    #expect(try bounty.run(["fugitives", "add", "--name", "Late", "--bounty", "1", "--id", "2"]).status == 0)
+    #expect(
+      try bounty.run(["fugitives", "add", "--name", "Late", "--bounty", "1", "--id", "2"]).status
+        == 0)
   }
 
   @Test func aShellLeftOpenSeesAnotherProcesssChanges() throws {
@@ -217,7 +238,9 @@ import Testing
     try shell.run()
     try input.fileHandleForWriting.write(contentsOf: Data("list\n".utf8))
     usleep(300_000)
-    try BinaryRunner(database: database).run(["fugitives", "add", "--name", "Written Elsewhere", "--bounty", "1"])
+    try BinaryRunner(database: database).run([
+      "fugitives", "add", "--name", "Written Elsewhere", "--bounty", "1",
+    ])
     try input.fileHandleForWriting.write(contentsOf: Data("list\nquit\n".utf8))
     shell.waitUntilExit()
     let output = try String(contentsOfFile: outputPath, encoding: .utf8)
@@ -242,7 +265,9 @@ import Testing
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
-    #expect(try String(contentsOfFile: errPath, encoding: .utf8) == "Error: interrupted; nothing was changed\n")
+    #expect(
+      try String(contentsOfFile: errPath, encoding: .utf8)
+        == "Error: interrupted; nothing was changed\n")
     #expect(try Self.count(database) == 0)
   }
 
@@ -254,7 +279,9 @@ import Testing
     let bounty = BinaryRunner(database: database)
     try bounty.run(["fugitives", "add", "--name", "Kept", "--bounty", "1", "--id", "999999"])
     // Files may not grow past 512 KiB: the import's writes fail as on a full disk.
-    let status = system("ulimit -f 1024; BOUNTY_DB='\(database)' '\(BinaryRunner.executable)' import '\(csv)' 2>'\(folder.file("err"))'")
+    let status = system(
+      "ulimit -f 1024; BOUNTY_DB='\(database)' '\(BinaryRunner.executable)' import '\(csv)' 2>'\(folder.file("err"))'"
+    )
     #expect(status != 0)
     let message = try String(contentsOfFile: folder.file("err"), encoding: .utf8)
     #expect(message.hasPrefix("Error: "), "\(message)")
@@ -272,9 +299,13 @@ import Testing
     #expect(report.stderr.hasPrefix("Error: cannot write \(folder.file("missing/report.txt"))"))
     #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
     FileManager.default.createFile(atPath: folder.file("plainfile"), contents: Data("x".utf8))
-    let badFolder = try BinaryRunner(database: folder.file("plainfile/db.sqlite")).run(["fugitives", "list"])
+    let badFolder = try BinaryRunner(database: folder.file("plainfile/db.sqlite")).run([
+      "fugitives", "list",
+    ])
     #expect(badFolder.status == 1)
-    #expect(badFolder.stderr == "Error: cannot create the database: \(folder.file("plainfile")) is not a folder\n")
+    #expect(
+      badFolder.stderr
+        == "Error: cannot create the database: \(folder.file("plainfile")) is not a folder\n")
     let missingPhoto = try bounty.run(["fugitives", "photo", "57750", folder.file("nope.png")])
     #expect(missingPhoto.status == 1 && missingPhoto.stderr.hasPrefix("Error: cannot read"))
   }

@@ -40,18 +40,25 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(!outcome.stdout.contains("\u{1B}["))
     // Each view starts with the tab bar; the active tab is in brackets.
-    let views = outcome.stdout.components(separatedBy: "\n").reduce(into: [String]()) { views, line in
-      if line.contains("]│") || line.hasSuffix("]") { views.append(line) } else if !views.isEmpty { views[views.count - 1] += "\n" + line }
+    let views = outcome.stdout.components(separatedBy: "\n").reduce(into: [String]()) {
+      views, line in
+      if line.contains("]│") || line.hasSuffix("]") {
+        views.append(line)
+      } else if !views.isEmpty {
+        views[views.count - 1] += "\n" + line
+      }
     }
     // After '2', 'show', '1', 'sort', the Captured tab comes back on the same detail.
-    let backOnCaptured = try #require(views.last { $0.contains("[Captured") && $0.contains("Émile Fournier\n") })
+    let backOnCaptured = try #require(
+      views.last { $0.contains("[Captured") && $0.contains("Émile Fournier\n") })
     #expect(backOnCaptured.contains("ID#          57750"))
     #expect(outcome.stdout.contains("Cancelled; nothing was saved."))
     // The Fugitives tab kept its sort: the largest bounty first when we came back.
     let lastFugitives = try #require(views.last { $0.hasPrefix("[Fugitives") })
     let firstRow = lastFugitives.split(separator: "\n").dropFirst(2).first ?? ""
     #expect(firstRow.contains("$96,000.00"))
-    #expect(try bounty.run(["fugitives", "list", "--all", "--json"]).stdout.contains(#""total":34"#))
+    #expect(
+      try bounty.run(["fugitives", "list", "--all", "--json"]).stdout.contains(#""total":34"#))
     // Remembered across runs: the last tab (Fugitives) and its sort.
     let again = try bounty.run([], input: "quit\n")
     let firstView = again.stdout.split(separator: "\n")
@@ -64,7 +71,7 @@ import Testing
       add
       Dana Whitaker
       seven
-      
+
       abc
       12.345
       12,500
@@ -78,7 +85,9 @@ import Testing
     #expect(outcome.stderr.contains("more decimals than USD allows"))
     #expect(outcome.stdout.contains("Added fugitive"))
     let listed = try bounty.run(["fugitives", "list", "--json"]).stdout
-    #expect(listed.contains(#""name":"Dana Whitaker","bounty":"12500.00","description":"Parole violator""#))
+    #expect(
+      listed.contains(
+        #""name":"Dana Whitaker","bounty":"12500.00","description":"Parole violator""#))
   }
 
   @Test func editKeepsValuesOnEnterAndEndOfInputCancels() throws {
@@ -104,7 +113,7 @@ import Testing
       Runner
       1
       500
-      
+
       capture 1 --at 2026-11-29
       2
       release 1

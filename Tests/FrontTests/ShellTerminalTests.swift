@@ -23,8 +23,11 @@ import Testing
     func tmux(_ arguments: [String]) throws -> String {
       let output = FileManager.default.temporaryDirectory.appending(path: "\(socket)-\(UUID()).out")
       defer { try? FileManager.default.removeItem(at: output) }
-      let quoted = (["tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-      let status = system(quoted.joined(separator: " ") + " >'\(output.path)' 2>/dev/null </dev/null")
+      let quoted = (["tmux", "-L", socket] + arguments).map {
+        "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      }
+      let status = system(
+        quoted.joined(separator: " ") + " >'\(output.path)' 2>/dev/null </dev/null")
       guard status == 0 else { throw ScreenError.tmuxFailed(arguments.first ?? "", status) }
       return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
@@ -87,11 +90,16 @@ import Testing
     try screen.type("Enter")
     // The recalled command ran: its detail follows it, then a fresh, empty prompt.
     let shown = screen.waitUntil { screen in
-      guard let recalled = screen.range(of: "Fugitives> show 57750\n", options: .backwards) else { return false }
+      guard let recalled = screen.range(of: "Fugitives> show 57750\n", options: .backwards) else {
+        return false
+      }
       let after = screen[recalled.upperBound...]
       return after.contains("Failure to appear: art fraud") && after.contains("Fugitives>")
     }
-    #expect(shown.range(of: "Fugitives> show 57750\n", options: .backwards).map { shown[$0.upperBound...].contains("ID#          57750") } == true)
+    #expect(
+      shown.range(of: "Fugitives> show 57750\n", options: .backwards).map {
+        shown[$0.upperBound...].contains("ID#          57750")
+      } == true)
     try screen.type("quit", "Enter")
     #expect(screen.waitFor("EXITED").contains("EXITED 0"))
   }

@@ -13,8 +13,12 @@ enum DataCommands {
         ParamSpec(
           "file", .text(maxLength: 4096, allowBlank: false), positional: true,
           help: "The file to read ('-' is standard input); the terminal's way in"),
-        ParamSpec("content", .text(maxLength: Int.max, allowBlank: true), fronts: .rpc, help: "The CSV or JSON text itself"),
-        ParamSpec("format", .choice(DataFormat.allCases.map(\.rawValue)), help: "csv or json (default: from the file name)"),
+        ParamSpec(
+          "content", .text(maxLength: Int.max, allowBlank: true), fronts: .rpc,
+          help: "The CSV or JSON text itself"),
+        ParamSpec(
+          "format", .choice(DataFormat.allCases.map(\.rawValue)),
+          help: "csv or json (default: from the file name)"),
         ParamSpec("replace", .boolean, help: "Overwrite fugitives whose ID# already exists"),
       ],
       effect: .change(undoable: true), result: "{imported, replaced}")
@@ -23,8 +27,10 @@ enum DataCommands {
     switch (arguments.text("file"), arguments.text("content")) {
     case (let file?, nil): source = file == "-" ? .standardInput : .file(file)
     case (nil, let content?): source = .text(content)
-    case (nil, nil): throw BountyError.invalid(field: "file", reason: "is required (or content, over JSON-RPC)")
-    case (_?, _?): throw BountyError.invalid(field: "content", reason: "give file or content, not both")
+    case (nil, nil):
+      throw BountyError.invalid(field: "file", reason: "is required (or content, over JSON-RPC)")
+    case (_?, _?):
+      throw BountyError.invalid(field: "content", reason: "give file or content, not both")
     }
     let format: DataFormat
     if let name = arguments.text("format"), let given = DataFormat(rawValue: name) {
@@ -32,7 +38,8 @@ enum DataCommands {
     } else if case .file(let path) = source, let guessed = DataFormat.guess(from: path) {
       format = guessed
     } else {
-      throw BountyError.invalid(field: "format", reason: "cannot tell from the file name; give --format csv or json")
+      throw BountyError.invalid(
+        field: "format", reason: "cannot tell from the file name; give --format csv or json")
     }
     let importer = try Importer(store: store, replace: arguments.bool("replace") == true)
     switch format {
@@ -47,7 +54,9 @@ enum DataCommands {
       name: "data.export", words: ["export"], tab: .data,
       summary: "Export every fugitive (notes included) as CSV or JSON",
       params: [
-        ParamSpec("format", .choice(DataFormat.allCases.map(\.rawValue)), help: "csv or json (default: from --output's name, else json)"),
+        ParamSpec(
+          "format", .choice(DataFormat.allCases.map(\.rawValue)),
+          help: "csv or json (default: from --output's name, else json)"),
         ParamSpec(
           "output", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
           help: "Write to this file (whole or not at all) instead of standard output"),
@@ -67,7 +76,10 @@ enum DataCommands {
     let sink = try OutputSink(destination)
     try Exporter.export(store, format: format, to: sink)
     guard let content = try sink.finish() else {
-      return .object(["format": .string(format.rawValue), "output": .optional(output), "bytes": .int(sink.byteCount)])
+      return .object([
+        "format": .string(format.rawValue), "output": .optional(output),
+        "bytes": .int(sink.byteCount),
+      ])
     }
     return .object(["format": .string(format.rawValue), "content": .string(content)])
   }

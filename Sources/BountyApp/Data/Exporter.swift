@@ -24,7 +24,9 @@ enum Exporter {
         var object = fugitive.json.objectValue ?? JSONObject()
         object["notes"] = .array(try store.notes(fugitiveID: fugitive.id).map(\.json))
         if fugitive.hasPhoto, let photo = try store.photo(fugitiveID: fugitive.id) {
-          object["photo"] = .object(["mediaType": .string(photo.mediaType), "data": .string(Base64.encode(photo.bytes))])
+          object["photo"] = .object([
+            "mediaType": .string(photo.mediaType), "data": .string(Base64.encode(photo.bytes)),
+          ])
         }
         sink.write((done == 0 ? "\n" : ",\n") + JSON.object(object).serialized)
         done += 1
@@ -47,9 +49,16 @@ enum Exporter {
       String(fugitive.id), fugitive.name, fugitive.bounty.plain, fugitive.description,
       fugitive.captured ? "true" : "false", fugitive.capturedAt?.iso8601 ?? "",
       number(fugitive.captureLocation?.lat), number(fugitive.captureLocation?.lon),
-      number(fugitive.lastSeen?.lat), number(fugitive.lastSeen?.lon), fugitive.lastSeen?.description ?? "",
+      number(fugitive.lastSeen?.lat), number(fugitive.lastSeen?.lon),
+      fugitive.lastSeen?.description ?? "",
       fugitive.lastSeen?.at?.iso8601 ?? "", fugitive.createdAt.iso8601, fugitive.updatedAt.iso8601,
-      notes.isEmpty ? "" : JSON.array(notes.map { .object(["text": .string($0.text), "createdAt": .string($0.createdAt.iso8601)]) }).serialized,
+      notes.isEmpty
+        ? ""
+        : JSON.array(
+          notes.map {
+            .object(["text": .string($0.text), "createdAt": .string($0.createdAt.iso8601)])
+          }
+        ).serialized,
     ]
   }
 }

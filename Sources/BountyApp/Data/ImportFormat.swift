@@ -29,21 +29,25 @@ enum DataFormat: String, CaseIterable {
       switch column {
       case "id":
         guard !trimmed.isEmpty else { continue }
-        object["id"] = trimmed.allSatisfy(\.isASCII) && Int64(trimmed) != nil ? .number(trimmed) : .string(value)
+        object["id"] =
+          trimmed.allSatisfy(\.isASCII) && Int64(trimmed) != nil ? .number(trimmed) : .string(value)
       case "name", "description", "bounty":
         object[column] = .string(value)
       case "captured":
         switch trimmed.lowercased() {
         case "true", "yes", "1", "y": object["captured"] = .bool(true)
         case "false", "no", "0", "n", "": object["captured"] = .bool(false)
-        default: throw BountyError.invalid(field: "captured", reason: "'\(value)' is not true or false")
+        default:
+          throw BountyError.invalid(field: "captured", reason: "'\(value)' is not true or false")
         }
       case "capturedAt", "createdAt", "updatedAt":
         if !trimmed.isEmpty { object[column] = .string(trimmed) }
       case "lat", "lon":
         if !trimmed.isEmpty { capture[column] = try number(trimmed, field: column) }
       case "lastSeenLat", "lastSeenLon":
-        if !trimmed.isEmpty { lastSeen[column == "lastSeenLat" ? "lat" : "lon"] = try number(trimmed, field: column) }
+        if !trimmed.isEmpty {
+          lastSeen[column == "lastSeenLat" ? "lat" : "lon"] = try number(trimmed, field: column)
+        }
       case "lastSeenDescription":
         if !value.isEmpty { lastSeen["description"] = .string(value) }
       case "lastSeenAt":
@@ -51,7 +55,8 @@ enum DataFormat: String, CaseIterable {
       case "notes":
         guard !trimmed.isEmpty else { continue }
         guard let notes = try? JSONParser.parse(trimmed), case .array = notes else {
-          throw BountyError.invalid(field: "notes", reason: "must be a JSON array of {\"text\", \"createdAt\"}")
+          throw BountyError.invalid(
+            field: "notes", reason: "must be a JSON array of {\"text\", \"createdAt\"}")
         }
         object["notes"] = notes
       default:

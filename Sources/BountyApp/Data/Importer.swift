@@ -53,7 +53,8 @@ final class Importer {
       }
       if try store.fugitiveExists(id: id) {
         guard replace else {
-          throw BountyError.invalid(field: "id", reason: "ID# \(id) already exists (--replace overwrites)")
+          throw BountyError.invalid(
+            field: "id", reason: "ID# \(id) already exists (--replace overwrites)")
         }
         if errorCount == 0 {
           // A replaced row is recorded row by row, so undo restores exactly what it was.
@@ -63,7 +64,9 @@ final class Importer {
         }
         replaced += 1
       } else {
-        if errorCount == 0 { try entry.insert(into: store, position: positionBefore + imported + 1) }
+        if errorCount == 0 {
+          try entry.insert(into: store, position: positionBefore + imported + 1)
+        }
         imported += 1
       }
     } catch let error as BountyError {
@@ -129,19 +132,26 @@ final class Importer {
     func handle(_ row: CSVReader.Record) throws {
       guard let columns = header else {
         let names = row.fields.map { $0.trimmingASCIIWhitespace() }
-        for name in names where !DataFormat.csvColumns.contains(name) && !["hasPhoto", "position"].contains(name) {
+        for name in names
+        where !DataFormat.csvColumns.contains(name) && !["hasPhoto", "position"].contains(name) {
           throw BountyError.invalid(
-            field: "header", reason: "unknown column '\(name)' (known: \(DataFormat.csvColumns.joined(separator: ", ")))")
+            field: "header",
+            reason:
+              "unknown column '\(name)' (known: \(DataFormat.csvColumns.joined(separator: ", ")))")
         }
         for required in ["name", "bounty"] where !names.contains(required) {
-          throw BountyError.invalid(field: "header", reason: "the header row needs a '\(required)' column")
+          throw BountyError.invalid(
+            field: "header", reason: "the header row needs a '\(required)' column")
         }
         header = names
         return
       }
       if row.fields == [""] { return }
       guard row.fields.count == columns.count else {
-        record(.invalid(field: "row", reason: "has \(row.fields.count) fields, the header has \(columns.count)"), at: "line \(row.line)")
+        record(
+          .invalid(
+            field: "row", reason: "has \(row.fields.count) fields, the header has \(columns.count)"),
+          at: "line \(row.line)")
         return
       }
       do {
@@ -157,9 +167,13 @@ final class Importer {
       }
       if let last = try reader.finish() { try handle(last) }
     } catch let failure as CSVReader.Failure {
-      throw BountyError.invalid(field: "file", reason: "line \(failure.line): \(failure.reason); nothing was imported")
+      throw BountyError.invalid(
+        field: "file", reason: "line \(failure.line): \(failure.reason); nothing was imported")
     }
-    if header == nil { throw BountyError.invalid(field: "file", reason: "the file is empty (a CSV import needs a header row)") }
+    if header == nil {
+      throw BountyError.invalid(
+        field: "file", reason: "the file is empty (a CSV import needs a header row)")
+    }
   }
 
   /// Reads a JSON array of fugitive objects, one element at a time.
@@ -174,7 +188,8 @@ final class Importer {
     do {
       elements = try JSONArrayScanner.elements(of: bytes)
     } catch {
-      throw BountyError.invalid(field: "file", reason: "\(error.message) at byte \(error.offset); nothing was imported")
+      throw BountyError.invalid(
+        field: "file", reason: "\(error.message) at byte \(error.offset); nothing was imported")
     }
     for (index, range) in elements.enumerated() {
       do {

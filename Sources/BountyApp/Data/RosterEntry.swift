@@ -61,8 +61,12 @@ struct RosterEntry {
     if let photo = object["photo"]?.objectValue {
       guard let type = photo["mediaType"]?.stringValue,
         ["image/png", "image/jpeg", "application/octet-stream"].contains(type),
-        let bytes = photo["data"]?.stringValue.flatMap(Base64.decode), bytes.count <= Limits.photoBytes
-      else { throw invalid("photo", "needs a mediaType (image/png or image/jpeg) and base64 data of at most 10 MiB") }
+        let bytes = photo["data"]?.stringValue.flatMap(Base64.decode),
+        bytes.count <= Limits.photoBytes
+      else {
+        throw invalid(
+          "photo", "needs a mediaType (image/png or image/jpeg) and base64 data of at most 10 MiB")
+      }
       self.photo = Photo(mediaType: type, bytes: bytes)
     }
   }

@@ -27,7 +27,8 @@ public enum CommandReference {
         if spec.fronts.contains(.rpc) { lines.append("- JSON-RPC: `\(spec.name)`") }
         lines.append("- Result: \(spec.result)")
         switch spec.effect {
-        case .change(let undoable): lines.append(undoable ? "- Changes data; one undo step." : "- Changes data.")
+        case .change(let undoable):
+          lines.append(undoable ? "- Changes data; one undo step." : "- Changes data.")
         case .read, .outsideTransaction: break
         }
         if !spec.params.isEmpty {
@@ -35,7 +36,8 @@ public enum CommandReference {
           for param in spec.params {
             let option = param.positional ? param.name.uppercased() : "`\(param.optionName)`"
             let fronts =
-              param.fronts == .both ? "" : param.fronts.contains(.terminal) ? " (terminal only)" : " (JSON-RPC only)"
+              param.fronts == .both
+              ? "" : param.fronts.contains(.terminal) ? " (terminal only)" : " (JSON-RPC only)"
             lines.append(
               "| `\(param.name)` | \(option) | \(typeName(param.type)) | \(param.required ? "yes" : "no") | "
                 + "\(param.help.replacing("|", with: "\\|"))\(fronts) |")
@@ -55,7 +57,8 @@ public enum CommandReference {
   static func typeName(_ type: ParamType) -> String {
     switch type {
     case .integer(let range):
-      return range.upperBound == Int64.max ? "integer ≥ \(range.lowerBound)" : "integer \(range.lowerBound)…\(range.upperBound)"
+      return range.upperBound == Int64.max
+        ? "integer ≥ \(range.lowerBound)" : "integer \(range.lowerBound)…\(range.upperBound)"
     case .text(let maxLength, _): return "text (≤ \(maxLength))"
     case .money: return "money"
     case .boolean: return "boolean"

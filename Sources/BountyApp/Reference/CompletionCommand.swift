@@ -18,7 +18,9 @@ enum CompletionCommand {
     let shell = arguments.text("shell") ?? "bash"
     if shell == "ids" {
       var ids: [String] = []
-      try store.database.forEachRow("SELECT id FROM fugitive ORDER BY id LIMIT 10000") { ids.append(String($0.int(0))) }
+      try store.database.forEachRow("SELECT id FROM fugitive ORDER BY id LIMIT 10000") {
+        ids.append(String($0.int(0)))
+      }
       return .object(["script": .string(ids.joined(separator: "\n"))])
     }
     return .object(["script": .string(Completions.script(for: shell, registry: .standard))])

@@ -28,12 +28,16 @@ public enum Completions {
     registry.commands(for: .terminal).map { command in
       let params = command.spec.params.filter { $0.fronts.contains(.terminal) }
       let choices = params.compactMap { param -> (String, [String])? in
-        if case .choice(let words) = param.type, !param.positional { return (param.optionName, words) }
+        if case .choice(let words) = param.type, !param.positional {
+          return (param.optionName, words)
+        }
         return nil
       }
       let firstPositional = params.first { $0.positional }
       var positionalChoices: [String] = []
-      if let firstPositional, case .choice(let words) = firstPositional.type { positionalChoices = words }
+      if let firstPositional, case .choice(let words) = firstPositional.type {
+        positionalChoices = words
+      }
       return Entry(
         words: command.spec.words,
         options: params.filter { !$0.positional }.map(\.optionName) + ["--help", "--json"],
@@ -51,19 +55,24 @@ public enum Completions {
       let key = entry.words.joined(separator: " ")
       var body = "      opts=\"\(entry.options.joined(separator: " "))\"\n"
       for (option, words) in entry.choices {
-        body += "      if [[ $prev == \(option) ]]; then COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return; fi\n"
+        body +=
+          "      if [[ $prev == \(option) ]]; then COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return; fi\n"
       }
       if entry.completesIDs {
         body += "      [[ $cur != -* ]] && opts=\"$opts $(bounty completions ids 2>/dev/null)\"\n"
       } else if !entry.positionalChoices.isEmpty {
-        body += "      [[ $cur != -* ]] && opts=\"$opts \(entry.positionalChoices.joined(separator: " "))\"\n"
+        body +=
+          "      [[ $cur != -* ]] && opts=\"$opts \(entry.positionalChoices.joined(separator: " "))\"\n"
       }
       cases += "    \"\(key)\")\n\(body)      ;;\n"
     }
     var groups = ""
     for word in Set(entries.filter { $0.words.count > 1 }.map { $0.words[0] }).sorted() {
-      let verbs = Set(entries.filter { $0.words.count > 1 && $0.words[0] == word }.map { $0.words[1] }).sorted()
-      groups += "    \(word)) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W \"\(verbs.joined(separator: " "))\" -- \"$cur\")); return; } ;;\n"
+      let verbs = Set(
+        entries.filter { $0.words.count > 1 && $0.words[0] == word }.map { $0.words[1] }
+      ).sorted()
+      groups +=
+        "    \(word)) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W \"\(verbs.joined(separator: " "))\" -- \"$cur\")); return; } ;;\n"
     }
     return """
       # bash completion for bounty. Generated from the command registry: bounty completions bash
@@ -116,24 +125,33 @@ public enum Completions {
       "complete -c bounty -l version -d 'Print the version'",
     ]
     let top = Set(entries.map { $0.words[0] }).sorted()
-    lines.append("complete -c bounty -n '__fish_use_subcommand' -a '\(top.joined(separator: " ")) help rpc'")
+    lines.append(
+      "complete -c bounty -n '__fish_use_subcommand' -a '\(top.joined(separator: " ")) help rpc'")
     for word in top {
-      let verbs = Set(entries.filter { $0.words.count > 1 && $0.words[0] == word }.map { $0.words[1] }).sorted()
+      let verbs = Set(
+        entries.filter { $0.words.count > 1 && $0.words[0] == word }.map { $0.words[1] }
+      ).sorted()
       if !verbs.isEmpty {
-        lines.append("complete -c bounty -n '__fish_seen_subcommand_from \(word); and not __fish_seen_subcommand_from \(verbs.joined(separator: " "))' -a '\(verbs.joined(separator: " "))'")
+        lines.append(
+          "complete -c bounty -n '__fish_seen_subcommand_from \(word); and not __fish_seen_subcommand_from \(verbs.joined(separator: " "))' -a '\(verbs.joined(separator: " "))'"
+        )
       }
     }
     for entry in entries {
-      let condition = entry.words.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
+      let condition = entry.words.map { "__fish_seen_subcommand_from \($0)" }.joined(
+        separator: "; and ")
       for option in entry.options where option != "--help" && option != "--json" {
         let choice = entry.choices.first { $0.option == option }
         let arguments = choice.map { " -x -a '\($0.words.joined(separator: " "))'" } ?? ""
         lines.append("complete -c bounty -n '\(condition)' -l \(option.dropFirst(2))\(arguments)")
       }
       if entry.completesIDs {
-        lines.append("complete -c bounty -n '\(condition)' -a '(bounty completions ids 2>/dev/null)'")
+        lines.append(
+          "complete -c bounty -n '\(condition)' -a '(bounty completions ids 2>/dev/null)'")
       } else if !entry.positionalChoices.isEmpty {
-        lines.append("complete -c bounty -n '\(condition)' -a '\(entry.positionalChoices.joined(separator: " "))'")
+        lines.append(
+          "complete -c bounty -n '\(condition)' -a '\(entry.positionalChoices.joined(separator: " "))'"
+        )
       }
     }
     return lines.joined(separator: "\n") + "\n"

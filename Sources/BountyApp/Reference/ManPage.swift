@@ -15,18 +15,24 @@ public enum ManPage {
       ".TH BOUNTY 1 \"\" \"bounty \(BountyVersion.current)\" \"User Commands\"",
       ".SH NAME", "bounty \\- a case tracker for bounty hunters",
       ".SH SYNOPSIS",
-      ".B bounty", "[\\fB\\-\\-db\\fR \\fIPATH\\fR] [\\fB\\-\\-json\\fR] [\\fB\\-\\-no\\-color\\fR] \\fICOMMAND\\fR [\\fIOPTIONS\\fR]",
-      ".br", ".B bounty", "(the interactive shell)", ".br", ".B bounty rpc", "(JSON\\-RPC 2.0 on standard input and output)",
+      ".B bounty",
+      "[\\fB\\-\\-db\\fR \\fIPATH\\fR] [\\fB\\-\\-json\\fR] [\\fB\\-\\-no\\-color\\fR] \\fICOMMAND\\fR [\\fIOPTIONS\\fR]",
+      ".br", ".B bounty", "(the interactive shell)", ".br", ".B bounty rpc",
+      "(JSON\\-RPC 2.0 on standard input and output)",
       ".SH DESCRIPTION",
       "bounty keeps a hunter's list of fugitives with exact bounties, the captured ones, case notes, photos",
       "and settings in one SQLite file, and writes bounty reports and dossiers. With no command it opens a",
       "shell with three tabs: Fugitives, Captured and Settings. Every command below is also a JSON\\-RPC",
       "method of \\fBbounty rpc\\fR.",
       ".SH GLOBAL OPTIONS",
-      ".TP", ".BI \\-\\-db \" PATH\"", "The database file. Default: \\fB$BOUNTY_DB\\fR, else \\fB$XDG_DATA_HOME/bounty/bounty.sqlite\\fR, else \\fB~/.local/share/bounty/bounty.sqlite\\fR.",
-      ".TP", ".B \\-\\-json", "Print the result as JSON: the same bytes as the JSON\\-RPC result of the same call.",
-      ".TP", ".B \\-\\-no\\-color", "No colour. \\fBNO_COLOR\\fR is obeyed too; colour is only ever used on a terminal.",
-      ".TP", ".BR \\-h \", \" \\-\\-help", "Help, to standard output. \\fBbounty help\\fR \\fICOMMAND\\fR for one command.",
+      ".TP", ".BI \\-\\-db \" PATH\"",
+      "The database file. Default: \\fB$BOUNTY_DB\\fR, else \\fB$XDG_DATA_HOME/bounty/bounty.sqlite\\fR, else \\fB~/.local/share/bounty/bounty.sqlite\\fR.",
+      ".TP", ".B \\-\\-json",
+      "Print the result as JSON: the same bytes as the JSON\\-RPC result of the same call.",
+      ".TP", ".B \\-\\-no\\-color",
+      "No colour. \\fBNO_COLOR\\fR is obeyed too; colour is only ever used on a terminal.",
+      ".TP", ".BR \\-h \", \" \\-\\-help",
+      "Help, to standard output. \\fBbounty help\\fR \\fICOMMAND\\fR for one command.",
       ".TP", ".B \\-\\-version", "Print the version.",
     ]
     for (tab, title) in CommandReference.tabTitles {
@@ -37,18 +43,25 @@ public enum ManPage {
         let spec = command.spec
         lines += [".TP", ".B \(escape(spec.usage))", escape(spec.summary) + "."]
         for param in spec.params where param.fronts.contains(.terminal) {
-          lines += [".RS", ".TP", ".B \(escape(CommandLineLabel.label(param)))", escape(param.help) + (param.required ? " (required)" : ""), ".RE"]
+          lines += [
+            ".RS", ".TP", ".B \(escape(CommandLineLabel.label(param)))",
+            escape(param.help) + (param.required ? " (required)" : ""), ".RE",
+          ]
         }
       }
     }
     lines += [
-      ".SH EXIT STATUS", "0 success; 1 the operation failed (not found, conflict, invalid value, I/O); 64 a usage error; 130 interrupted.",
+      ".SH EXIT STATUS",
+      "0 success; 1 the operation failed (not found, conflict, invalid value, I/O); 64 a usage error; 130 interrupted.",
       ".SH ENVIRONMENT",
       ".TP", ".B BOUNTY_DB", "The database file, when \\fB\\-\\-db\\fR is not given.",
       ".TP", ".B NO_COLOR", "When set and not empty, no colour.",
-      ".TP", ".B BOUNTY_NOW", "Fixes the clock (an ISO 8601 time), for reproducible transcripts and tests.",
-      ".SH FILES", ".TP", ".I ~/.local/share/bounty/bounty.sqlite", "The default database (mode 0600, in a folder of mode 0700).",
-      ".SH SEE ALSO", "The guide and the JSON\\-RPC reference: docs/guide.md and docs/json\\-rpc.md in the source.",
+      ".TP", ".B BOUNTY_NOW",
+      "Fixes the clock (an ISO 8601 time), for reproducible transcripts and tests.",
+      ".SH FILES", ".TP", ".I ~/.local/share/bounty/bounty.sqlite",
+      "The default database (mode 0600, in a folder of mode 0700).",
+      ".SH SEE ALSO",
+      "The guide and the JSON\\-RPC reference: docs/guide.md and docs/json\\-rpc.md in the source.",
     ]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -58,6 +71,7 @@ public enum ManPage {
 public enum CommandLineLabel {
   public static func label(_ param: ParamSpec) -> String {
     if param.positional { return param.name.uppercased() }
-    return param.type == .boolean ? param.optionName : "\(param.optionName) \(param.type.placeholder)"
+    return param.type == .boolean
+      ? param.optionName : "\(param.optionName) \(param.type.placeholder)"
   }
 }

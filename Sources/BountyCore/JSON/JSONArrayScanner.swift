@@ -17,7 +17,9 @@ public enum JSONArrayScanner {
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
       skipSpace()
-      guard index == bytes.count else { throw JSONParseError(message: "unexpected text after the array", offset: index) }
+      guard index == bytes.count else {
+        throw JSONParseError(message: "unexpected text after the array", offset: index)
+      }
       return []
     }
     while true {
@@ -28,7 +30,11 @@ public enum JSONArrayScanner {
       while index < bytes.count {
         let byte = bytes[index]
         if inString {
-          if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+          if byte == UInt8(ascii: "\\") {
+            index += 1
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          }
         } else if byte == UInt8(ascii: "\"") {
           inString = true
         } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
@@ -41,7 +47,9 @@ public enum JSONArrayScanner {
         }
         index += 1
       }
-      guard index < bytes.count else { throw JSONParseError(message: "the array is not closed", offset: index) }
+      guard index < bytes.count else {
+        throw JSONParseError(message: "the array is not closed", offset: index)
+      }
       var end = index
       while end > start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
       guard end > start else { throw JSONParseError(message: "an empty element", offset: start) }
@@ -49,7 +57,9 @@ public enum JSONArrayScanner {
       if bytes[index] == UInt8(ascii: "]") {
         index += 1
         skipSpace()
-        guard index == bytes.count else { throw JSONParseError(message: "unexpected text after the array", offset: index) }
+        guard index == bytes.count else {
+          throw JSONParseError(message: "unexpected text after the array", offset: index)
+        }
         return ranges
       }
       index += 1

@@ -1,4 +1,5 @@
-extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByNilLiteral
 {
   public init(stringLiteral value: String) { self = .string(value) }

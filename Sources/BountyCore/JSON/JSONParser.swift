@@ -168,15 +168,20 @@ public struct JSONParser {
       guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
       while index < bytes.count && isDigit(bytes[index]) { index += 1 }
     }
-    if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+    if index < bytes.count
+      && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E"))
+    {
       index += 1
-      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+      if index < bytes.count
+        && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
+      {
         index += 1
       }
       guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
       while index < bytes.count && isDigit(bytes[index]) { index += 1 }
     }
-    return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    return .number(
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
   }
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -188,7 +193,8 @@ public struct JSONParser {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
         return text
       }

@@ -17,7 +17,8 @@ extension JSON {
   public func write(to output: inout [UInt8]) {
     switch self {
     case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-    case .bool(let value): output.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    case .bool(let value):
+      output.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
     case .number(let text): output.append(contentsOf: text.utf8)
     case .string(let text): JSON.writeString(text, to: &output)
     case .array(let items):
@@ -61,7 +62,9 @@ extension JSON {
       case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
       case 0..<0x20:
         let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        output.append(contentsOf: [
+          0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
+        ])
       default: output.append(byte)
       }
     }

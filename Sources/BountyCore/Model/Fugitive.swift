@@ -18,7 +18,9 @@ public struct LastSeen: Equatable, Sendable {
   public var description: String?
   public var at: Timestamp?
 
-  public init(lat: Double? = nil, lon: Double? = nil, description: String? = nil, at: Timestamp? = nil) {
+  public init(
+    lat: Double? = nil, lon: Double? = nil, description: String? = nil, at: Timestamp? = nil
+  ) {
     self.lat = lat
     self.lon = lon
     self.description = description

@@ -73,7 +73,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
       return text.trimmingASCIIWhitespace()
     case .currency:
       guard let currency = Currency.named(text.trimmingASCIIWhitespace()) else {
-        throw invalid("'\(text)' is not a known currency code (\(choices?.joined(separator: ", ") ?? ""))")
+        throw invalid(
+          "'\(text)' is not a known currency code (\(choices?.joined(separator: ", ") ?? ""))")
       }
       return currency.code
     case .commissionRate:

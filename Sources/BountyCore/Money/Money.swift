@@ -74,7 +74,8 @@ public struct Money: Hashable, Sendable, Comparable {
   /// The amount for people: `$12,500.50`.
   public var display: String {
     let sign = minorUnits < 0 ? "-" : ""
-    return sign + currency.symbol + Self.digits(minorUnits, scale: currency.scale, grouping: true)
+    return sign + currency.symbol
+      + Self.digits(minorUnits, scale: currency.scale, grouping: true)
       .drop { $0 == "-" }
   }
 

@@ -25,24 +25,35 @@ extension Money {
     if start == end { return failure("an amount is required") }
     var negative = false
     if bytes[start] == UInt8(ascii: "-") {
-      guard allowNegative else { return failure("'\(text)' is negative; amounts must be 0 or more") }
+      guard allowNegative else {
+        return failure("'\(text)' is negative; amounts must be 0 or more")
+      }
       negative = true
       start += 1
     }
     // The symbol, if any, leads: `$`, `€`, `CHF` (a letter symbol may be followed by spaces).
     let symbol = Array(currency.symbol.utf8.filter { !isSpace($0) })
-    if !symbol.isEmpty, end - start >= symbol.count, Array(bytes[start..<start + symbol.count]) == symbol {
+    if !symbol.isEmpty, end - start >= symbol.count,
+      Array(bytes[start..<start + symbol.count]) == symbol
+    {
       start += symbol.count
-      if symbol.last.map(isLetter) == true { while start < end, isSpace(bytes[start]) { start += 1 } }
+      if symbol.last.map(isLetter) == true {
+        while start < end, isSpace(bytes[start]) { start += 1 }
+      }
     } else if start < end, bytes[start] == UInt8(ascii: "$") {
-      return failure("'\(text)' uses another currency's symbol; this database uses \(currency.code)")
+      return failure(
+        "'\(text)' uses another currency's symbol; this database uses \(currency.code)")
     }
     // The ISO code, if any, follows after a space: `12500.50 USD`.
     if let space = bytes[start..<end].lastIndex(of: 0x20) {
       let code = bytes[(space + 1)..<end]
-      guard code.count == 3, code.allSatisfy(isLetter) else { return failure("'\(text)' is not an amount") }
+      guard code.count == 3, code.allSatisfy(isLetter) else {
+        return failure("'\(text)' is not an amount")
+      }
       guard String(decoding: code, as: UTF8.self).uppercased() == currency.code else {
-        return failure("'\(String(decoding: code, as: UTF8.self))' is not this database's currency (\(currency.code))")
+        return failure(
+          "'\(String(decoding: code, as: UTF8.self))' is not this database's currency (\(currency.code))"
+        )
       }
       end = space
       while end > start, isSpace(bytes[end - 1]) { end -= 1 }
@@ -57,8 +68,14 @@ extension Money {
     while index < end, bytes[index] != UInt8(ascii: ".") {
       let byte = bytes[index]
       if byte == UInt8(ascii: ",") {
-        if groups == 0 { firstGroupDigits = digitsInGroup } else if digitsInGroup != 3 { return failure("'\(text)' has misplaced thousands separators") }
-        guard digitsInGroup > 0 else { return failure("'\(text)' has misplaced thousands separators") }
+        if groups == 0 {
+          firstGroupDigits = digitsInGroup
+        } else if digitsInGroup != 3 {
+          return failure("'\(text)' has misplaced thousands separators")
+        }
+        guard digitsInGroup > 0 else {
+          return failure("'\(text)' has misplaced thousands separators")
+        }
         groups += 1
         digitsInGroup = 0
       } else if byte >= 0x30 && byte <= 0x39 {
@@ -72,7 +89,9 @@ extension Money {
       }
       index += 1
     }
-    if index == start || (groups == 0 && digitsInGroup == 0) { return failure("'\(text)' is not an amount") }
+    if index == start || (groups == 0 && digitsInGroup == 0) {
+      return failure("'\(text)' is not an amount")
+    }
     if groups > 0 && (digitsInGroup != 3 || firstGroupDigits > 3) {
       return failure("'\(text)' has misplaced thousands separators")
     }
@@ -87,7 +106,8 @@ extension Money {
         guard byte >= 0x30 && byte <= 0x39 else { return failure("'\(text)' is not an amount") }
         fractionDigits += 1
         guard fractionDigits <= currency.scale else {
-          return failure("'\(text)' has more decimals than \(currency.code) allows (\(currency.scale))")
+          return failure(
+            "'\(text)' has more decimals than \(currency.code) allows (\(currency.scale))")
         }
         fraction = fraction * 10 + Int64(byte - 0x30)
         index += 1

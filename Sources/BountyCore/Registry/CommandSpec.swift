@@ -43,11 +43,13 @@ public enum ParamType: Equatable, Sendable {
         "description": "exact amount, e.g. \"12500.00\"; never rounded",
       ])
     case .boolean: return .object(["type": "boolean"])
-    case .decimal: return .object(["type": ["string", "number"], "pattern": "^[0-9]+(\\.[0-9]+)?$"])
+    case .decimal:
+      return .object(["type": ["string", "number"], "pattern": "^[0-9]+(\\.[0-9]+)?$"])
     case .timestamp: return .object(["type": "string", "format": "date-time"])
     case .latitude: return .object(["type": "number", "minimum": -90, "maximum": 90])
     case .longitude: return .object(["type": "number", "minimum": -180, "maximum": 180])
-    case .choice(let words): return .object(["type": "string", "enum": .array(words.map(JSON.string))])
+    case .choice(let words):
+      return .object(["type": "string", "enum": .array(words.map(JSON.string))])
     case .file: return .object(["type": "string", "contentEncoding": "base64"])
     case .any: return .object([:])
     }

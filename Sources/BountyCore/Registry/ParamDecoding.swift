@@ -17,7 +17,9 @@ extension ParamSpec {
     case (.boolean, .bool(let value)):
       return .boolean(value)
     case (.decimal, .string(let text)), (.decimal, .number(let text)):
-      guard let value = ExactDecimal(text) else { throw invalid("must be a decimal number like 12.5") }
+      guard let value = ExactDecimal(text) else {
+        throw invalid("must be a decimal number like 12.5")
+      }
       return .decimal(value)
     case (.timestamp, .string(let text)):
       return try timestamp(text)

@@ -1,6 +1,7 @@
 /// Base64 (RFC 4648, with padding) for photos in JSON-RPC and data URIs in dossiers.
 public enum Base64 {
-  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+  private static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
   private static let values: [UInt8] = {
     var table = [UInt8](repeating: 0xFF, count: 256)
@@ -13,7 +14,8 @@ public enum Base64 {
     output.reserveCapacity((bytes.count + 2) / 3 * 4)
     var index = 0
     while index + 3 <= bytes.count {
-      let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+      let chunk =
+        UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
       for shift in [18, 12, 6, 0] { output.append(alphabet[Int(chunk >> UInt32(shift) & 63)]) }
       index += 3
     }

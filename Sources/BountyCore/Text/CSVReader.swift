@@ -89,7 +89,8 @@ public struct CSVReader {
         if byte == 0x0A { line += 1 }
         field.append(byte)
         if field.count > Self.maximumFieldBytes {
-          throw Failure(line: recordLine, reason: "a field is longer than 1 MiB (is a quote missing?)")
+          throw Failure(
+            line: recordLine, reason: "a field is longer than 1 MiB (is a quote missing?)")
         }
       }
       return
@@ -142,8 +143,9 @@ public struct CSVReader {
 /// Writes RFC 4180 fields exactly: quoted only when needed, nothing else changed.
 public enum CSVWriter {
   public static func field(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-      || text.hasPrefix(" ") || text.hasSuffix(" ")
+    guard
+      text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        || text.hasPrefix(" ") || text.hasSuffix(" ")
     else { return text }
     return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }

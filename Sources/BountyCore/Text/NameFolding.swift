@@ -17,7 +17,8 @@ public func nameSortKey(_ name: String) -> String {
       continue  // a combining diacritic of decomposed text
     } else if (0xFF21...0xFF3A).contains(scalar.value) || (0xFF41...0xFF5A).contains(scalar.value) {
       // Fullwidth Latin letters fold to their ASCII forms.
-      key.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFEE0 + (scalar.value <= 0xFF3A ? 32 : 0)) ?? scalar)
+      key.unicodeScalars.append(
+        Unicode.Scalar(scalar.value - 0xFEE0 + (scalar.value <= 0xFF3A ? 32 : 0)) ?? scalar)
     } else {
       key += scalar.properties.lowercaseMapping
     }

@@ -2,7 +2,9 @@ extension StringProtocol {
   /// The text without leading and trailing ASCII spaces, tabs, CRs and LFs.
   public func trimmingASCIIWhitespace() -> String {
     let bytes = Array(utf8)
-    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
     var start = 0
     var end = bytes.count
     while start < end, isSpace(bytes[start]) { start += 1 }

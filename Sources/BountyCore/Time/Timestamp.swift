@@ -23,7 +23,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     let seconds = secondsSinceEpoch - days * 86_400
     let (year, month, day) = Self.civilDate(fromDays: days)
     guard (0...9999).contains(year) else {
-      return "\(civil.date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
+      return
+        "\(civil.date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
     }
     // Written digit by digit: an import formats two of these per row.
     var bytes: [UInt8] = Array("0000-00-00T00:00:00Z".utf8)

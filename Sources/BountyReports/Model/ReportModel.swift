@@ -29,7 +29,9 @@ public struct ReportHeader: Sendable {
 
   /// Bounty × rate, rounded per line with the rounding setting.
   func commission(_ bountyMinor: Int64) throws(BountyError) -> Money {
-    guard let money = Money(minorUnits: bountyMinor, currency: currency).percentage(rate, rounding: rounding)
+    guard
+      let money = Money(minorUnits: bountyMinor, currency: currency).percentage(
+        rate, rounding: rounding)
     else { throw BountyError.refused("a commission is too large to compute") }
     return money
   }
@@ -94,8 +96,10 @@ public struct ReportSummary: Sendable {
       let month = capturedAt.month
       if months.last?.month != month { months.append(MonthTotal(month: month)) }
       months[months.count - 1].count += 1
-      months[months.count - 1].totalMinor = try Self.checkedSum(months[months.count - 1].totalMinor, row.bountyMinor)
-      months[months.count - 1].commissionMinor = try Self.checkedSum(months[months.count - 1].commissionMinor, commission)
+      months[months.count - 1].totalMinor = try Self.checkedSum(
+        months[months.count - 1].totalMinor, row.bountyMinor)
+      months[months.count - 1].commissionMinor = try Self.checkedSum(
+        months[months.count - 1].commissionMinor, commission)
     }
     if measuresNames { nameWidth = max(nameWidth, ReportText.width(row.name)) }
   }
@@ -116,7 +120,8 @@ public struct ReportSummary: Sendable {
   /// The average days from being added to being captured, to one decimal (half-up), or nil.
   public var averageDaysToCapture: String? {
     guard capturedCount > 0 else { return nil }
-    let tenths = RoundingMode.halfUp.divide(Int128(secondsToCapture) * 10, by: Int128(capturedCount) * 86_400)
+    let tenths = RoundingMode.halfUp.divide(
+      Int128(secondsToCapture) * 10, by: Int128(capturedCount) * 86_400)
     return "\(tenths / 10).\(tenths % 10)"
   }
 }

@@ -14,7 +14,8 @@ final class ReportSpool {
     var template = Array("\(folder)/bounty-report-XXXXXX".utf8CString)
     descriptor = mkstemp(&template)
     guard descriptor >= 0 else {
-      throw BountyError.io("cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+      throw BountyError.io(
+        "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
     }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     buffer.reserveCapacity(1 << 16)
@@ -37,7 +38,9 @@ final class ReportSpool {
   private func flush() throws(BountyError) {
     var offset = 0
     while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      let written = buffer.withUnsafeBytes {
+        write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written < 0 {
         if errno == EINTR { continue }
         throw BountyError.io("cannot write a temporary file: \(String(cString: strerror(errno)))")
@@ -68,13 +71,19 @@ final class ReportSpool {
       pending.append(contentsOf: chunk[0..<count])
       while pending.count - start >= 28 {
         func integer(_ at: Int) -> Int64 {
-          pending.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: start + at, as: Int64.self)) }
+          pending.withUnsafeBytes {
+            Int64(littleEndian: $0.loadUnaligned(fromByteOffset: start + at, as: Int64.self))
+          }
         }
-        let length = Int(pending.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start + 24, as: UInt32.self)) })
+        let length = Int(
+          pending.withUnsafeBytes {
+            UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start + 24, as: UInt32.self))
+          })
         guard pending.count - start >= 28 + length else { break }
         let captured = integer(16)
         let row = ReportRow(
-          id: integer(0), name: String(decoding: pending[(start + 28)..<(start + 28 + length)], as: UTF8.self),
+          id: integer(0),
+          name: String(decoding: pending[(start + 28)..<(start + 28 + length)], as: UTF8.self),
           bountyMinor: integer(8),
           capturedAt: captured == Int64.min ? nil : Timestamp(secondsSinceEpoch: captured),
           createdAt: Timestamp(secondsSinceEpoch: 0))

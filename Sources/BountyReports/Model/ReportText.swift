@@ -26,7 +26,9 @@ enum ReportText {
 
   /// Control characters shown as visible escapes, so a name cannot drive a terminal or break a line.
   static func plain(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
+    guard
+      text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+    else {
       return text
     }
     return text.unicodeScalars.map { scalar in
@@ -66,7 +68,9 @@ enum ReportText {
   /// tab or CR) gets a leading apostrophe; this is for reports people open, never for data export.
   static func csv(_ text: String, neutralizeFormulas: Bool = true) -> String {
     var value = text
-    if neutralizeFormulas, let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+    if neutralizeFormulas, let first = value.unicodeScalars.first,
+      "=+-@\t\r".unicodeScalars.contains(first)
+    {
       value = "'" + value
     }
     return CSVWriter.field(value)

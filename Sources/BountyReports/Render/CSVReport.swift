@@ -13,30 +13,60 @@ struct CSVReport: ReportFormatter {
     let header = summary.header
     let money = header.money
     var text = row(["section", "capturedAt", "id", "name", "count", "bounty", "commission"])
-    text += row(["header", header.generatedAt.iso8601, "", ReportText.csv("hunter: \(header.hunter); agency: \(header.agency); \(ReportText.period(header)); commission \(ReportText.percent(header.rate)) \(header.rounding.rawValue); \(header.currency.code)"), "", "", ""])
-    text += row(["summary-at-large", "", "", "", String(summary.outstandingCount), money(summary.outstandingTotalMinor).plain, ""])
-    text += row(["summary-captured", "", "", "", String(summary.capturedCount), money(summary.capturedTotalMinor).plain, money(summary.commissionTotalMinor).plain])
+    text += row([
+      "header", header.generatedAt.iso8601, "",
+      ReportText.csv(
+        "hunter: \(header.hunter); agency: \(header.agency); \(ReportText.period(header)); commission \(ReportText.percent(header.rate)) \(header.rounding.rawValue); \(header.currency.code)"
+      ), "", "", "",
+    ])
+    text += row([
+      "summary-at-large", "", "", "", String(summary.outstandingCount),
+      money(summary.outstandingTotalMinor).plain, "",
+    ])
+    text += row([
+      "summary-captured", "", "", "", String(summary.capturedCount),
+      money(summary.capturedTotalMinor).plain, money(summary.commissionTotalMinor).plain,
+    ])
     sink.write(text)
   }
 
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
-    sink.write(row(["captured", line.capturedAt.iso8601, String(line.id), ReportText.csv(line.name), "1", line.bounty.plain, line.commission.plain]))
+    sink.write(
+      row([
+        "captured", line.capturedAt.iso8601, String(line.id), ReportText.csv(line.name), "1",
+        line.bounty.plain, line.commission.plain,
+      ]))
   }
 
   func endCaptured(_ summary: ReportSummary, _ sink: OutputSink) {
     let money = summary.header.money
-    sink.write(row(["captured-total", "", "", "", String(summary.capturedCount), money(summary.capturedTotalMinor).plain, money(summary.commissionTotalMinor).plain]))
+    sink.write(
+      row([
+        "captured-total", "", "", "", String(summary.capturedCount),
+        money(summary.capturedTotalMinor).plain, money(summary.commissionTotalMinor).plain,
+      ]))
   }
 
-  func outstanding(_ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
-    sink.write(row(["outstanding", "", String(line.id), ReportText.csv(line.name), "1", line.bounty.plain, ""]))
+  func outstanding(
+    _ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink
+  ) {
+    sink.write(
+      row([
+        "outstanding", "", String(line.id), ReportText.csv(line.name), "1", line.bounty.plain, "",
+      ]))
   }
 
   func end(_ summary: ReportSummary, _ sink: OutputSink) {
     let money = summary.header.money
-    var text = row(["outstanding-total", "", "", "", String(summary.outstandingCount), money(summary.outstandingTotalMinor).plain, ""])
+    var text = row([
+      "outstanding-total", "", "", "", String(summary.outstandingCount),
+      money(summary.outstandingTotalMinor).plain, "",
+    ])
     for month in summary.months {
-      text += row(["month", month.month, "", "", String(month.count), money(month.totalMinor).plain, money(month.commissionMinor).plain])
+      text += row([
+        "month", month.month, "", "", String(month.count), money(month.totalMinor).plain,
+        money(month.commissionMinor).plain,
+      ])
     }
     sink.write(text)
   }

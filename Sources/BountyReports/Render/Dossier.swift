@@ -15,7 +15,8 @@ enum Dossier {
       let thousandths = (value * 1000).rounded()
       let magnitude = Int64(abs(thousandths))
       let fraction = String(magnitude % 1000)
-      return (thousandths < 0 ? "-" : "") + "\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+      return (thousandths < 0 ? "-" : "") + "\(magnitude / 1000)."
+        + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
     return "\(three(lat)), \(three(lon))"
   }
@@ -28,7 +29,9 @@ enum Dossier {
     ]
     if fugitive.captured {
       var text = "Captured " + (fugitive.capturedAt?.iso8601 ?? "")
-      if let place = place(fugitive.captureLocation?.lat, fugitive.captureLocation?.lon) { text += " at \(place)" }
+      if let place = place(fugitive.captureLocation?.lat, fugitive.captureLocation?.lon) {
+        text += " at \(place)"
+      }
       facts.append(("Status", text))
     } else {
       facts.append(("Status", "At large"))
@@ -45,12 +48,16 @@ enum Dossier {
     return facts
   }
 
-  static func render(_ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp) -> String {
+  static func render(_ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp)
+    -> String
+  {
     let facts = facts(fugitive)
     switch format {
     case .text:
       var text = "DOSSIER: \(ReportText.plain(fugitive.name))\n"
-      for (label, value) in facts { text += ReportText.pad(label + ":", 13) + ReportText.plain(value) + "\n" }
+      for (label, value) in facts {
+        text += ReportText.pad(label + ":", 13) + ReportText.plain(value) + "\n"
+      }
       text += "Photo:       \(photo.map { "\($0.mediaType), \($0.bytes.count) bytes" } ?? "none")\n"
       if !fugitive.notes.isEmpty {
         text += "\nCASE NOTES\n"
@@ -80,27 +87,41 @@ enum Dossier {
     <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 150" width="180" height="225" role="img"><title>No photo</title><rect width="120" height="150" fill="#d9d4cc"/><circle cx="60" cy="55" r="26" fill="#8e877c"/><path d="M14 150c0-34 20-54 46-54s46 20 46 54z" fill="#8e877c"/></svg>
     """
 
-  static func html(_ fugitive: Fugitive, photo: Photo?, facts: [(String, String)], generatedAt: Timestamp) -> String {
-    var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Dossier: \(ReportText.html(fugitive.name))</title><style>"
+  static func html(
+    _ fugitive: Fugitive, photo: Photo?, facts: [(String, String)], generatedAt: Timestamp
+  ) -> String {
+    var html =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Dossier: \(ReportText.html(fugitive.name))</title><style>"
     html += "body{font:15px/1.45 Georgia,serif;background:#b98b5e;margin:0;padding:2rem}"
-    html += ".page{background:#fffdf7;max-width:46rem;margin:auto;padding:2rem;box-shadow:0 3px 12px #0005;display:flex;gap:2rem;flex-wrap:wrap}"
-    html += ".photo img,.photo svg{width:180px;border:6px solid #fff;box-shadow:0 1px 4px #0006;transform:rotate(-2deg)}"
-    html += "h1{margin:0 0 1rem;font-size:1.7rem}th{text-align:left;padding:.2rem 1rem .2rem 0;color:#6b4a2b;vertical-align:top}td{padding:.2rem 0}"
-    html += ".card{flex:1;min-width:16rem}ol{padding-left:1.2rem}.small{color:#777;font-size:.8rem}@media print{body{background:none;padding:0}.page{box-shadow:none}}"
+    html +=
+      ".page{background:#fffdf7;max-width:46rem;margin:auto;padding:2rem;box-shadow:0 3px 12px #0005;display:flex;gap:2rem;flex-wrap:wrap}"
+    html +=
+      ".photo img,.photo svg{width:180px;border:6px solid #fff;box-shadow:0 1px 4px #0006;transform:rotate(-2deg)}"
+    html +=
+      "h1{margin:0 0 1rem;font-size:1.7rem}th{text-align:left;padding:.2rem 1rem .2rem 0;color:#6b4a2b;vertical-align:top}td{padding:.2rem 0}"
+    html +=
+      ".card{flex:1;min-width:16rem}ol{padding-left:1.2rem}.small{color:#777;font-size:.8rem}@media print{body{background:none;padding:0}.page{box-shadow:none}}"
     html += "</style></head><body><div class=\"page\"><div class=\"photo\">"
     if let photo, photo.mediaType.hasPrefix("image/") {
-      html += "<img alt=\"Photo of \(ReportText.html(fugitive.name))\" src=\"data:\(photo.mediaType);base64,\(Base64.encode(photo.bytes))\">"
+      html +=
+        "<img alt=\"Photo of \(ReportText.html(fugitive.name))\" src=\"data:\(photo.mediaType);base64,\(Base64.encode(photo.bytes))\">"
     } else {
       html += silhouette
     }
     html += "</div><div class=\"card\"><h1>\(ReportText.html(fugitive.name))</h1><table>"
-    for (label, value) in facts { html += "<tr><th>\(label)</th><td>\(ReportText.html(value))</td></tr>" }
+    for (label, value) in facts {
+      html += "<tr><th>\(label)</th><td>\(ReportText.html(value))</td></tr>"
+    }
     html += "</table>"
     if !fugitive.notes.isEmpty {
       html += "<h2>Case notes</h2><ol>"
-      for note in fugitive.notes { html += "<li>\(ReportText.html(note.text)) <span class=\"small\">\(note.createdAt.iso8601)</span></li>" }
+      for note in fugitive.notes {
+        html +=
+          "<li>\(ReportText.html(note.text)) <span class=\"small\">\(note.createdAt.iso8601)</span></li>"
+      }
       html += "</ol>"
     }
-    return html + "<p class=\"small\">Generated \(generatedAt.iso8601)</p></div></div></body></html>\n"
+    return html
+      + "<p class=\"small\">Generated \(generatedAt.iso8601)</p></div></div></body></html>\n"
   }
 }

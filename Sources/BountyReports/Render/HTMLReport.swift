@@ -18,23 +18,31 @@ struct HTMLReport: ReportFormatter {
   func begin(_ summary: ReportSummary, _ sink: OutputSink) {
     let header = summary.header
     let money = header.money
-    var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Bounty report</title>"
+    var html =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Bounty report</title>"
     html += "<style>\(Self.style)</style></head><body>\n<h1>Bounty report</h1>\n<p class=\"meta\">"
     var meta: [String] = []
     if !header.hunter.isEmpty { meta.append("Hunter: " + ReportText.html(header.hunter)) }
     if !header.agency.isEmpty { meta.append("Agency: " + ReportText.html(header.agency)) }
     meta.append("Period: " + ReportText.period(header))
-    meta.append("Commission \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line")
+    meta.append(
+      "Commission \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line"
+    )
     meta.append("\(header.currency.code) · generated \(header.generatedAt.iso8601)")
     html += meta.joined(separator: "<br>") + "</p>\n<div class=\"cards\">"
-    html += "<div class=\"card\">At large<b>\(summary.outstandingCount)</b>\(money(summary.outstandingTotalMinor).display) in bounties"
+    html +=
+      "<div class=\"card\">At large<b>\(summary.outstandingCount)</b>\(money(summary.outstandingTotalMinor).display) in bounties"
     if let largest = summary.largestMinor { html += ", largest \(money(largest).display)" }
     html += "</div><div class=\"card\">Captured in the period<b>\(summary.capturedCount)</b>"
-    html += "\(money(summary.capturedTotalMinor).display) in bounties, \(money(summary.commissionTotalMinor).display) commission"
-    if let average = summary.averageDaysToCapture { html += "<br>average \(average) days to capture" }
+    html +=
+      "\(money(summary.capturedTotalMinor).display) in bounties, \(money(summary.commissionTotalMinor).display) commission"
+    if let average = summary.averageDaysToCapture {
+      html += "<br>average \(average) days to capture"
+    }
     html += "</div></div>\n"
     html += Self.chart(summary)
-    html += "<h2>Captured in the period</h2>\n<table><thead><tr><th>Captured</th><th class=\"n\">ID#</th><th>Name</th>"
+    html +=
+      "<h2>Captured in the period</h2>\n<table><thead><tr><th>Captured</th><th class=\"n\">ID#</th><th>Name</th>"
     html += "<th class=\"n\">Bounty</th><th class=\"n\">Commission</th></tr></thead><tbody>\n"
     sink.write(html)
   }
@@ -48,15 +56,19 @@ struct HTMLReport: ReportFormatter {
     let height = 160
     let width = max(300, summary.months.count * (barWidth + gap) + gap)
     let largest = max(1, summary.months.map(\.totalMinor).max() ?? 1)
-    var svg = "<h2>Captures by month</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"\(width)\" height=\"\(height + 50)\" viewBox=\"0 0 \(width) \(height + 50)\">"
+    var svg =
+      "<h2>Captures by month</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"\(width)\" height=\"\(height + 50)\" viewBox=\"0 0 \(width) \(height + 50)\">"
     svg += "<title>Bounty captured per month</title>"
     for (index, month) in summary.months.enumerated() {
       let barHeight = max(1, Int(Int128(month.totalMinor) * Int128(height) / Int128(largest)))
       let x = gap + index * (barWidth + gap)
       let y = 20 + height - barHeight
-      svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(barHeight)\" fill=\"#8b5a2b\"><title>\(month.month): \(month.count) captures, \(money(month.totalMinor).display)</title></rect>"
-      svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(y - 4)\" text-anchor=\"middle\">\(month.count)</text>"
-      svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(height + 36)\" text-anchor=\"middle\">\(month.month)</text>"
+      svg +=
+        "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(barHeight)\" fill=\"#8b5a2b\"><title>\(month.month): \(month.count) captures, \(money(month.totalMinor).display)</title></rect>"
+      svg +=
+        "<text x=\"\(x + barWidth / 2)\" y=\"\(y - 4)\" text-anchor=\"middle\">\(month.count)</text>"
+      svg +=
+        "<text x=\"\(x + barWidth / 2)\" y=\"\(height + 36)\" text-anchor=\"middle\">\(month.month)</text>"
     }
     return svg + "</svg>\n"
   }
@@ -64,7 +76,8 @@ struct HTMLReport: ReportFormatter {
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
     sink.write(
       "<tr><td>\(line.capturedAt.iso8601)</td><td class=\"n\">\(line.id)</td><td>\(ReportText.html(line.name))</td>"
-        + "<td class=\"n\">\(line.bounty.display)</td><td class=\"n\">\(line.commission.display)</td></tr>\n")
+        + "<td class=\"n\">\(line.bounty.display)</td><td class=\"n\">\(line.commission.display)</td></tr>\n"
+    )
   }
 
   func endCaptured(_ summary: ReportSummary, _ sink: OutputSink) {
@@ -76,19 +89,26 @@ struct HTMLReport: ReportFormatter {
         + "<th class=\"n\">Bounty</th></tr></thead><tbody>\n")
   }
 
-  func outstanding(_ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
+  func outstanding(
+    _ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink
+  ) {
     sink.write(
-      "<tr><td class=\"n\">\(line.id)</td><td>\(ReportText.html(line.name))</td><td class=\"n\">\(line.bounty.display)</td></tr>\n")
+      "<tr><td class=\"n\">\(line.id)</td><td>\(ReportText.html(line.name))</td><td class=\"n\">\(line.bounty.display)</td></tr>\n"
+    )
   }
 
   func end(_ summary: ReportSummary, _ sink: OutputSink) {
     let money = summary.header.money
-    var html = "</tbody><tfoot><tr><td colspan=\"2\">Total</td><td class=\"n\">\(money(summary.outstandingTotalMinor).display)</td></tr></tfoot></table>\n"
-    html += "<h2>By month</h2>\n<table><thead><tr><th>Month</th><th class=\"n\">Captures</th><th class=\"n\">Bounty</th><th class=\"n\">Commission</th></tr></thead><tbody>\n"
+    var html =
+      "</tbody><tfoot><tr><td colspan=\"2\">Total</td><td class=\"n\">\(money(summary.outstandingTotalMinor).display)</td></tr></tfoot></table>\n"
+    html +=
+      "<h2>By month</h2>\n<table><thead><tr><th>Month</th><th class=\"n\">Captures</th><th class=\"n\">Bounty</th><th class=\"n\">Commission</th></tr></thead><tbody>\n"
     for month in summary.months {
-      html += "<tr><td>\(month.month)</td><td class=\"n\">\(month.count)</td><td class=\"n\">\(money(month.totalMinor).display)</td><td class=\"n\">\(money(month.commissionMinor).display)</td></tr>\n"
+      html +=
+        "<tr><td>\(month.month)</td><td class=\"n\">\(month.count)</td><td class=\"n\">\(money(month.totalMinor).display)</td><td class=\"n\">\(money(month.commissionMinor).display)</td></tr>\n"
     }
-    html += "</tbody><tfoot><tr><td>Total</td><td class=\"n\">\(summary.capturedCount)</td><td class=\"n\">\(money(summary.capturedTotalMinor).display)</td><td class=\"n\">\(money(summary.commissionTotalMinor).display)</td></tr></tfoot></table>\n</body></html>\n"
+    html +=
+      "</tbody><tfoot><tr><td>Total</td><td class=\"n\">\(summary.capturedCount)</td><td class=\"n\">\(money(summary.capturedTotalMinor).display)</td><td class=\"n\">\(money(summary.commissionTotalMinor).display)</td></tr></tfoot></table>\n</body></html>\n"
     sink.write(html)
   }
 }

@@ -11,16 +11,20 @@ struct JSONReport: ReportFormatter {
       "generatedAt": .string(header.generatedAt.iso8601),
       "hunter": .string(header.hunter),
       "agency": .string(header.agency),
-      "period": .object(["from": .optional(header.from?.iso8601), "to": .optional(header.to?.iso8601)]),
+      "period": .object([
+        "from": .optional(header.from?.iso8601), "to": .optional(header.to?.iso8601),
+      ]),
       "currency": .string(header.currency.code),
       "commissionRate": .string(header.rate.description),
       "rounding": .string(header.rounding.rawValue),
       "outstanding": .object([
-        "count": .int(summary.outstandingCount), "total": .string(money(summary.outstandingTotalMinor).plain),
+        "count": .int(summary.outstandingCount),
+        "total": .string(money(summary.outstandingTotalMinor).plain),
         "largest": .optional(summary.largestMinor.map { money($0).plain }),
       ]),
       "captured": .object([
-        "count": .int(summary.capturedCount), "total": .string(money(summary.capturedTotalMinor).plain),
+        "count": .int(summary.capturedCount),
+        "total": .string(money(summary.capturedTotalMinor).plain),
         "commission": .string(money(summary.commissionTotalMinor).plain),
         "averageDaysToCapture": .optional(summary.averageDaysToCapture),
       ]),
@@ -53,7 +57,9 @@ struct JSONReport: ReportFormatter {
     sink.write("],\"outstandingLines\":[")
   }
 
-  func outstanding(_ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
+  func outstanding(
+    _ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink
+  ) {
     var bytes = Array((index > 0 ? #",{"id":"# : #"{"id":"#).utf8)
     bytes.append(contentsOf: String(line.id).utf8)
     bytes.append(contentsOf: #","name":"#.utf8)
@@ -69,7 +75,8 @@ struct JSONReport: ReportFormatter {
     let months: JSON = .array(
       summary.months.map {
         .object([
-          "month": .string($0.month), "count": .int($0.count), "total": .string(money($0.totalMinor).plain),
+          "month": .string($0.month), "count": .int($0.count),
+          "total": .string(money($0.totalMinor).plain),
           "commission": .string(money($0.commissionMinor).plain),
         ])
       })

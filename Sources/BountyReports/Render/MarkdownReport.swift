@@ -10,20 +10,30 @@ struct MarkdownReport: ReportFormatter {
     if !header.hunter.isEmpty { text += "- Hunter: \(ReportText.markdown(header.hunter))\n" }
     if !header.agency.isEmpty { text += "- Agency: \(ReportText.markdown(header.agency))\n" }
     text += "- Period: \(ReportText.period(header))\n"
-    text += "- Commission: \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line\n"
-    text += "- Currency: \(header.currency.code)\n- Generated: \(header.generatedAt.iso8601)\n\n## Summary\n\n"
+    text +=
+      "- Commission: \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line\n"
+    text +=
+      "- Currency: \(header.currency.code)\n- Generated: \(header.generatedAt.iso8601)\n\n## Summary\n\n"
     text += "| | count | bounty | commission |\n|---|---:|---:|---:|\n"
-    text += "| At large | \(summary.outstandingCount) | \(money(summary.outstandingTotalMinor).display) | |\n"
-    text += "| Captured in the period | \(summary.capturedCount) | \(money(summary.capturedTotalMinor).display) | \(money(summary.commissionTotalMinor).display) |\n\n"
-    if let largest = summary.largestMinor { text += "Largest bounty at large: \(money(largest).display).  \n" }
-    if let average = summary.averageDaysToCapture { text += "Average \(average) days from added to captured.\n" }
-    text += "\n## Captured in the period\n\n| captured | ID# | name | bounty | commission |\n|---|---:|---|---:|---:|\n"
+    text +=
+      "| At large | \(summary.outstandingCount) | \(money(summary.outstandingTotalMinor).display) | |\n"
+    text +=
+      "| Captured in the period | \(summary.capturedCount) | \(money(summary.capturedTotalMinor).display) | \(money(summary.commissionTotalMinor).display) |\n\n"
+    if let largest = summary.largestMinor {
+      text += "Largest bounty at large: \(money(largest).display).  \n"
+    }
+    if let average = summary.averageDaysToCapture {
+      text += "Average \(average) days from added to captured.\n"
+    }
+    text +=
+      "\n## Captured in the period\n\n| captured | ID# | name | bounty | commission |\n|---|---:|---|---:|---:|\n"
     sink.write(text)
   }
 
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
     sink.write(
-      "| \(line.capturedAt.iso8601) | \(line.id) | \(ReportText.markdown(line.name)) | \(line.bounty.display) | \(line.commission.display) |\n")
+      "| \(line.capturedAt.iso8601) | \(line.id) | \(ReportText.markdown(line.name)) | \(line.bounty.display) | \(line.commission.display) |\n"
+    )
   }
 
   func endCaptured(_ summary: ReportSummary, _ sink: OutputSink) {
@@ -33,7 +43,9 @@ struct MarkdownReport: ReportFormatter {
         + "## Outstanding (largest bounty first)\n\n| ID# | name | bounty |\n|---:|---|---:|\n")
   }
 
-  func outstanding(_ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
+  func outstanding(
+    _ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink
+  ) {
     sink.write("| \(line.id) | \(ReportText.markdown(line.name)) | \(line.bounty.display) |\n")
   }
 
@@ -42,9 +54,11 @@ struct MarkdownReport: ReportFormatter {
     var text = "| **Total** | | **\(money(summary.outstandingTotalMinor).display)** |\n\n"
     text += "## By month\n\n| month | captures | bounty | commission |\n|---|---:|---:|---:|\n"
     for month in summary.months {
-      text += "| \(month.month) | \(month.count) | \(money(month.totalMinor).display) | \(money(month.commissionMinor).display) |\n"
+      text +=
+        "| \(month.month) | \(month.count) | \(money(month.totalMinor).display) | \(money(month.commissionMinor).display) |\n"
     }
-    text += "| **Total** | **\(summary.capturedCount)** | **\(money(summary.capturedTotalMinor).display)** | **\(money(summary.commissionTotalMinor).display)** |\n"
+    text +=
+      "| **Total** | **\(summary.capturedCount)** | **\(money(summary.capturedTotalMinor).display)** | **\(money(summary.commissionTotalMinor).display)** |\n"
     sink.write(text)
   }
 }

@@ -7,7 +7,8 @@ protocol ReportFormatter {
   func begin(_ summary: ReportSummary, _ sink: OutputSink)
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink)
   func endCaptured(_ summary: ReportSummary, _ sink: OutputSink)
-  func outstanding(_ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink)
+  func outstanding(
+    _ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink)
   func end(_ summary: ReportSummary, _ sink: OutputSink)
 }
 
@@ -50,7 +51,8 @@ public enum ReportGenerator {
     try captures.forEach { row in
       let line = CapturedLine(
         id: row.id, name: row.name, bounty: header.money(row.bountyMinor),
-        capturedAt: row.capturedAt ?? header.generatedAt, commission: try header.commission(row.bountyMinor))
+        capturedAt: row.capturedAt ?? header.generatedAt,
+        commission: try header.commission(row.bountyMinor))
       formatter.captured(line, index: index, summary, sink)
       index += 1
     }

@@ -5,7 +5,9 @@ import BountyStore
 struct TextReport: ReportFormatter {
   func moneyWidth(_ summary: ReportSummary) -> Int {
     let header = summary.header
-    let widest = [summary.capturedTotalMinor, summary.outstandingTotalMinor, summary.commissionTotalMinor].max() ?? 0
+    let widest =
+      [summary.capturedTotalMinor, summary.outstandingTotalMinor, summary.commissionTotalMinor]
+      .max() ?? 0
     return max(10, header.money(widest).display.count)
   }
 
@@ -16,21 +18,26 @@ struct TextReport: ReportFormatter {
     if !header.hunter.isEmpty { text += "Hunter:      \(ReportText.plain(header.hunter))\n" }
     if !header.agency.isEmpty { text += "Agency:      \(ReportText.plain(header.agency))\n" }
     text += "Period:      \(ReportText.period(header))\n"
-    text += "Commission:  \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line\n"
+    text +=
+      "Commission:  \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line\n"
     text += "Currency:    \(header.currency.code)\n"
     text += "Generated:   \(header.generatedAt.iso8601)\n\n"
     text += "SUMMARY\n"
-    text += "At large:    \(summary.outstandingCount) fugitives, \(money(summary.outstandingTotalMinor).display) in bounties"
+    text +=
+      "At large:    \(summary.outstandingCount) fugitives, \(money(summary.outstandingTotalMinor).display) in bounties"
     if let largest = summary.largestMinor { text += ", largest \(money(largest).display)" }
-    text += "\nCaptured:    \(summary.capturedCount) in the period, \(money(summary.capturedTotalMinor).display) in bounties, "
+    text +=
+      "\nCaptured:    \(summary.capturedCount) in the period, \(money(summary.capturedTotalMinor).display) in bounties, "
     text += "\(money(summary.commissionTotalMinor).display) commission\n"
     if let average = summary.averageDaysToCapture {
       text += "Average:     \(average) days from added to captured\n"
     }
     text += "\nCAPTURED IN THE PERIOD (by capture time)\n"
     let width = moneyWidth(summary)
-    text += ReportText.pad("Captured", 20) + "  " + ReportText.pad("ID#", 10, right: true) + "  "
-      + ReportText.pad("Name", summary.nameWidth) + "  " + ReportText.pad("Bounty", width, right: true) + "  "
+    text +=
+      ReportText.pad("Captured", 20) + "  " + ReportText.pad("ID#", 10, right: true) + "  "
+      + ReportText.pad("Name", summary.nameWidth) + "  "
+      + ReportText.pad("Bounty", width, right: true) + "  "
       + ReportText.pad("Commission", width, right: true) + "\n"
     sink.write(text)
   }
@@ -38,7 +45,8 @@ struct TextReport: ReportFormatter {
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
     let width = moneyWidth(summary)
     sink.write(
-      ReportText.pad(line.capturedAt.iso8601, 20) + "  " + ReportText.pad(String(line.id), 10, right: true) + "  "
+      ReportText.pad(line.capturedAt.iso8601, 20) + "  "
+        + ReportText.pad(String(line.id), 10, right: true) + "  "
         + ReportText.pad(ReportText.plain(line.name), summary.nameWidth) + "  "
         + ReportText.pad(line.bounty.display, width, right: true) + "  "
         + ReportText.pad(line.commission.display, width, right: true) + "\n")
@@ -47,34 +55,50 @@ struct TextReport: ReportFormatter {
   func endCaptured(_ summary: ReportSummary, _ sink: OutputSink) {
     let width = moneyWidth(summary)
     let money = summary.header.money
-    let rule = String(repeating: " ", count: 36 + summary.nameWidth) + String(repeating: "-", count: width * 2 + 2)
+    let rule =
+      String(repeating: " ", count: 36 + summary.nameWidth)
+      + String(repeating: "-", count: width * 2 + 2)
     sink.write(
-      rule + "\n" + ReportText.pad("Total", 36 + summary.nameWidth) + ReportText.pad(money(summary.capturedTotalMinor).display, width, right: true)
-        + "  " + ReportText.pad(money(summary.commissionTotalMinor).display, width, right: true) + "\n\n"
+      rule + "\n" + ReportText.pad("Total", 36 + summary.nameWidth)
+        + ReportText.pad(money(summary.capturedTotalMinor).display, width, right: true)
+        + "  " + ReportText.pad(money(summary.commissionTotalMinor).display, width, right: true)
+        + "\n\n"
         + "OUTSTANDING (largest bounty first)\n" + ReportText.pad("ID#", 10, right: true) + "  "
-        + ReportText.pad("Name", summary.nameWidth) + "  " + ReportText.pad("Bounty", width, right: true) + "\n")
+        + ReportText.pad("Name", summary.nameWidth) + "  "
+        + ReportText.pad("Bounty", width, right: true) + "\n")
   }
 
-  func outstanding(_ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
+  func outstanding(
+    _ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink
+  ) {
     sink.write(
-      ReportText.pad(String(line.id), 10, right: true) + "  " + ReportText.pad(ReportText.plain(line.name), summary.nameWidth)
+      ReportText.pad(String(line.id), 10, right: true) + "  "
+        + ReportText.pad(ReportText.plain(line.name), summary.nameWidth)
         + "  " + ReportText.pad(line.bounty.display, moneyWidth(summary), right: true) + "\n")
   }
 
   func end(_ summary: ReportSummary, _ sink: OutputSink) {
     let width = moneyWidth(summary)
     let money = summary.header.money
-    var text = String(repeating: " ", count: 14 + summary.nameWidth) + String(repeating: "-", count: width) + "\n"
-    text += ReportText.pad("Total", 14 + summary.nameWidth) + ReportText.pad(money(summary.outstandingTotalMinor).display, width, right: true) + "\n\n"
+    var text =
+      String(repeating: " ", count: 14 + summary.nameWidth) + String(repeating: "-", count: width)
+      + "\n"
+    text +=
+      ReportText.pad("Total", 14 + summary.nameWidth)
+      + ReportText.pad(money(summary.outstandingTotalMinor).display, width, right: true) + "\n\n"
     text += "BY MONTH (captures)\n"
-    text += "Month    " + ReportText.pad("Count", 7, right: true) + "  " + ReportText.pad("Bounty", width, right: true)
+    text +=
+      "Month    " + ReportText.pad("Count", 7, right: true) + "  "
+      + ReportText.pad("Bounty", width, right: true)
       + "  " + ReportText.pad("Commission", width, right: true) + "\n"
     for month in summary.months {
-      text += month.month + "  " + ReportText.pad(String(month.count), 7, right: true) + "  "
+      text +=
+        month.month + "  " + ReportText.pad(String(month.count), 7, right: true) + "  "
         + ReportText.pad(money(month.totalMinor).display, width, right: true) + "  "
         + ReportText.pad(money(month.commissionMinor).display, width, right: true) + "\n"
     }
-    text += "Total    " + ReportText.pad(String(summary.capturedCount), 7, right: true) + "  "
+    text +=
+      "Total    " + ReportText.pad(String(summary.capturedCount), 7, right: true) + "  "
       + ReportText.pad(money(summary.capturedTotalMinor).display, width, right: true) + "  "
       + ReportText.pad(money(summary.commissionTotalMinor).display, width, right: true) + "\n"
     sink.write(text)

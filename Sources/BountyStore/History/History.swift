@@ -123,7 +123,8 @@ extension Store {
 
   /// Adds `sql` to `step` as the newest statement undo will run.
   public func recordInverse(_ sql: String, step: Int64) throws {
-    try database.run("INSERT INTO history_entry (step_id, sql) VALUES (?, ?)", .integer(step), .text(sql))
+    try database.run(
+      "INSERT INTO history_entry (step_id, sql) VALUES (?, ?)", .integer(step), .text(sql))
   }
 
   /// The highest position in the manual order (0 when empty).

@@ -101,11 +101,15 @@ extension Store {
   /// How many fugitives match: from the tally when only the status filters, else counted.
   func count(_ query: FugitiveQuery, whereClause: String, values: [SQLValue]) throws -> Int64 {
     guard query.countsByStatusOnly else {
-      return try database.queryFirst("SELECT count(*) FROM fugitive \(whereClause)", values) { $0.int(0) } ?? 0
+      return try database.queryFirst("SELECT count(*) FROM fugitive \(whereClause)", values) {
+        $0.int(0)
+      } ?? 0
     }
     switch query.status {
-    case .atLarge: return try database.scalarInt("SELECT count FROM fugitive_tally WHERE captured = 0") ?? 0
-    case .captured: return try database.scalarInt("SELECT count FROM fugitive_tally WHERE captured = 1") ?? 0
+    case .atLarge:
+      return try database.scalarInt("SELECT count FROM fugitive_tally WHERE captured = 0") ?? 0
+    case .captured:
+      return try database.scalarInt("SELECT count FROM fugitive_tally WHERE captured = 1") ?? 0
     case .all: return try database.scalarInt("SELECT sum(count) FROM fugitive_tally") ?? 0
     }
   }
@@ -153,7 +157,9 @@ extension Store {
     position: Int64? = nil
   ) throws {
     let current = now.iso8601
-    let stamps: [SQLValue] = [.text(createdAt?.iso8601 ?? current), .text(updatedAt?.iso8601 ?? current)]
+    let stamps: [SQLValue] = [
+      .text(createdAt?.iso8601 ?? current), .text(updatedAt?.iso8601 ?? current),
+    ]
     if let position {
       try database.run(
         """
@@ -183,7 +189,9 @@ extension Store {
 
   /// Deletes a fugitive (its notes and photo go with it) and closes the gap in the manual order.
   public func deleteFugitive(id: Int64) throws {
-    guard let position = try database.scalarInt("SELECT position FROM fugitive WHERE id = ?", .integer(id))
+    guard
+      let position = try database.scalarInt(
+        "SELECT position FROM fugitive WHERE id = ?", .integer(id))
     else { throw BountyError.notFound("fugitive \(id) not found") }
     try database.run("DELETE FROM fugitive WHERE id = ?", .integer(id))
     try database.run(
@@ -193,7 +201,9 @@ extension Store {
   /// Moves a fugitive to `position` (1-based, clamped to the list) in the manual order; the rows in
   /// between shift by one, so positions stay dense.
   public func moveFugitive(id: Int64, to position: Int64) throws {
-    guard let current = try database.scalarInt("SELECT position FROM fugitive WHERE id = ?", .integer(id))
+    guard
+      let current = try database.scalarInt(
+        "SELECT position FROM fugitive WHERE id = ?", .integer(id))
     else { throw BountyError.notFound("fugitive \(id) not found") }
     let count = try fugitiveCount()
     let target = min(max(position, 1), count)

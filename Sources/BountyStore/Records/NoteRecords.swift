@@ -22,7 +22,8 @@ extension Store {
       """
       INSERT INTO note (fugitive_id, position, text, created_at)
       VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM note WHERE fugitive_id = ?), ?, ?)
-      """, .integer(fugitiveID), .integer(fugitiveID), .text(text), .text((createdAt ?? now).iso8601))
+      """, .integer(fugitiveID), .integer(fugitiveID), .text(text),
+      .text((createdAt ?? now).iso8601))
     return database.lastInsertRowID
   }
 
@@ -55,7 +56,8 @@ extension Store {
   public func moveNote(fugitiveID: Int64, noteID: Int64, to position: Int64) throws {
     let current = try notePosition(fugitiveID: fugitiveID, noteID: noteID)
     let count =
-      try database.scalarInt("SELECT count(*) FROM note WHERE fugitive_id = ?", .integer(fugitiveID))
+      try database.scalarInt(
+        "SELECT count(*) FROM note WHERE fugitive_id = ?", .integer(fugitiveID))
       ?? 1
     let target = min(max(position, 1), count)
     guard target != current else { return }
@@ -68,6 +70,7 @@ extension Store {
         "UPDATE note SET position = position - 1 WHERE fugitive_id = ? AND position > ? AND position <= ?",
         .integer(fugitiveID), .integer(current), .integer(target))
     }
-    try database.run("UPDATE note SET position = ? WHERE id = ?", .integer(target), .integer(noteID))
+    try database.run(
+      "UPDATE note SET position = ? WHERE id = ?", .integer(target), .integer(noteID))
   }
 }

@@ -8,7 +8,9 @@ public struct ReportRow: Sendable {
   public let capturedAt: Timestamp?
   public let createdAt: Timestamp
 
-  public init(id: Int64, name: String, bountyMinor: Int64, capturedAt: Timestamp?, createdAt: Timestamp) {
+  public init(
+    id: Int64, name: String, bountyMinor: Int64, capturedAt: Timestamp?, createdAt: Timestamp
+  ) {
     self.id = id
     self.name = name
     self.bountyMinor = bountyMinor

@@ -163,10 +163,12 @@ public final class Database {
   /// Makes every long statement stop with `SQLITE_INTERRUPT` once `*flag` is non-zero (Ctrl-C sets
   /// it from a signal handler). SQLite polls it every thousand virtual-machine steps.
   public func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
-    sqlite3_progress_handler(handle, 1000, { context in
-      guard let context else { return 0 }
-      return context.assumingMemoryBound(to: sig_atomic_t.self).pointee != 0 ? 1 : 0
-    }, UnsafeMutableRawPointer(flag))
+    sqlite3_progress_handler(
+      handle, 1000,
+      { context in
+        guard let context else { return 0 }
+        return context.assumingMemoryBound(to: sig_atomic_t.self).pointee != 0 ? 1 : 0
+      }, UnsafeMutableRawPointer(flag))
   }
 
   /// The SQLite library's version, e.g. `3.40.1`.
@@ -183,7 +185,8 @@ public final class Database {
           return
         }
         let count = Int(sqlite3_value_bytes(argument))
-        let name = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        let name = String(
+          decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
         let key = nameSortKey(name)
         sqlite3_result_text(context, key, -1, sqliteTransient)
       }, nil, nil, nil)

@@ -8,5 +8,7 @@ public enum SQLValue: Sendable, Equatable {
 
   public static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
   public static func optional(_ number: Double?) -> SQLValue { number.map(SQLValue.real) ?? .null }
-  public static func optional(_ number: Int64?) -> SQLValue { number.map(SQLValue.integer) ?? .null }
+  public static func optional(_ number: Int64?) -> SQLValue {
+    number.map(SQLValue.integer) ?? .null
+  }
 }

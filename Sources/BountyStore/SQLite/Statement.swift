@@ -57,7 +57,8 @@ public final class Statement {
       case .blob(let bytes):
         code = bytes.withUnsafeBytes { buffer in
           sqlite3_bind_blob64(
-            handle, index, buffer.baseAddress ?? UnsafeRawPointer(emptyCString), UInt64(buffer.count),
+            handle, index, buffer.baseAddress ?? UnsafeRawPointer(emptyCString),
+            UInt64(buffer.count),
             sqliteTransient)
         }
       }

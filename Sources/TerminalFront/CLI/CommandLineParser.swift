@@ -25,7 +25,8 @@ public struct CommandLineParser {
 
   /// Reads the command's arguments. Unknown options, missing values and missing required parameters
   /// are `usage` errors; a value of the wrong form is `invalid`.
-  public func arguments(for spec: CommandSpec, _ tokens: [String]) throws(BountyError) -> Arguments {
+  public func arguments(for spec: CommandSpec, _ tokens: [String]) throws(BountyError) -> Arguments
+  {
     var arguments = Arguments()
     var positionals: [String] = []
     var index = 0
@@ -49,7 +50,8 @@ public struct CommandLineParser {
         inlineValue = String(token[token.index(after: equals)...])
       }
       guard let param = params.first(where: { $0.optionName == name && !$0.positional }) else {
-        throw BountyError.usage("unknown option '\(name)' for '\(spec.words.joined(separator: " "))'")
+        throw BountyError.usage(
+          "unknown option '\(name)' for '\(spec.words.joined(separator: " "))'")
       }
       if param.type == .boolean && inlineValue == nil {
         arguments.set(param.name, .boolean(true))

@@ -10,7 +10,6 @@ public struct Help {
     self.registry = registry
   }
 
-
   /// `bounty --help`.
   public var overview: String {
     var lines = [
@@ -69,7 +68,9 @@ public struct Help {
         "  " + padded(command.spec.words.joined(separator: " "), toWidth: width) + "  "
           + command.spec.summary)
     }
-    lines += ["", "See 'bounty help \(words.joined(separator: " ")) VERB' for a command's options."]
+    lines += [
+      "", "See 'bounty help \(words.joined(separator: " ")) VERB' for a command's options.",
+    ]
     return lines.joined(separator: "\n")
   }
 
@@ -93,11 +94,11 @@ public struct Help {
     return lines.joined(separator: "\n")
   }
 
-
   /// The lines printed under a usage error: the usage and where to read more.
   public func usageHint(for words: [String]) -> String {
     if let (command, _) = registry.command(words: words) {
-      return "Usage: \(command.spec.usage)\nSee 'bounty help \(command.spec.words.joined(separator: " "))'."
+      return
+        "Usage: \(command.spec.usage)\nSee 'bounty help \(command.spec.words.joined(separator: " "))'."
     }
     return "See 'bounty --help'."
   }

@@ -31,7 +31,8 @@ struct FugitiveViews {
     let sign = thousandths < 0 ? "-" : ""
     let magnitude = Int64(abs(thousandths))
     let fraction = String(magnitude % 1000)
-    return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    return
+      "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
   }
 
   /// The list: ID#, name, bounty, and the status or capture time.

@@ -39,7 +39,9 @@ final class ProgressBar {
     if let total, total > 0 {
       let fraction = min(1, Double(done) / Double(total))
       let filled = Int(fraction * 20)
-      line = "\r\(label) [" + String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled)
+      line =
+        "\r\(label) [" + String(repeating: "#", count: filled)
+        + String(repeating: " ", count: 20 - filled)
         + "] \(Int(fraction * 100))%  \(Self.grouped(done))/\(Self.grouped(total))"
       if rate > 0 { line += "  ~\(Int((Double(total - done) / rate).rounded())) s left" }
     }

@@ -38,7 +38,9 @@ struct ResultRenderer {
     case "captured.release":
       return ["Released fugitive \(id) (\(name)); it is back in the Fugitives tab."]
     case "fugitives.delete":
-      return ["Deleted fugitive \(id) (\(name)) with its notes and photo. 'bounty undo' brings it back."]
+      return [
+        "Deleted fugitive \(id) (\(name)) with its notes and photo. 'bounty undo' brings it back."
+      ]
     case "fugitives.photo":
       return try photo(arguments, result)
     case "notes.list":
@@ -72,11 +74,17 @@ struct ResultRenderer {
       var lines: [String] = []
       if !redo.isEmpty {
         lines.append("Redo (next first):")
-        lines += redo.map { "  \(terminalSafe($0["label"]?.stringValue ?? ""))  " + terminal.style.dim(views.time($0["createdAt"])) }
+        lines += redo.map {
+          "  \(terminalSafe($0["label"]?.stringValue ?? ""))  "
+            + terminal.style.dim(views.time($0["createdAt"]))
+        }
       }
       if !undo.isEmpty {
         lines.append("Undo (next first):")
-        lines += undo.map { "  \(terminalSafe($0["label"]?.stringValue ?? ""))  " + terminal.style.dim(views.time($0["createdAt"])) }
+        lines += undo.map {
+          "  \(terminalSafe($0["label"]?.stringValue ?? ""))  "
+            + terminal.style.dim(views.time($0["createdAt"]))
+        }
       }
       return lines
     case "history.undo":
@@ -89,10 +97,14 @@ struct ResultRenderer {
     case "data.import":
       let imported = result["imported"]?.serialized ?? "0"
       let replaced = result["replaced"]?.serialized ?? "0"
-      return ["Imported \(imported) fugitives" + (replaced == "0" ? "." : ", replaced \(replaced).")]
+      return [
+        "Imported \(imported) fugitives" + (replaced == "0" ? "." : ", replaced \(replaced).")
+      ]
     case "report.generate", "dossier.generate", "data.export":
       guard let path = result["output"]?.stringValue, path != "-" else { return [] }
-      let what = ["report.generate": "the report", "dossier.generate": "the dossier"][spec.name] ?? "the export"
+      let what =
+        ["report.generate": "the report", "dossier.generate": "the dossier"][spec.name]
+        ?? "the export"
       return ["Wrote \(what) to \(path) (\(result["bytes"]?.serialized ?? "0") bytes)."]
     case "completions":
       return [result["script"]?.stringValue ?? ""]
@@ -123,7 +135,8 @@ struct ResultRenderer {
       let text: String
       switch value {
       case .string(let string): text = terminalSafe(string)
-      case .array(let items): text = items.map { $0.stringValue ?? $0.serialized }.joined(separator: "; ")
+      case .array(let items):
+        text = items.map { $0.stringValue ?? $0.serialized }.joined(separator: "; ")
       default: text = value.serialized
       }
       return padded(key, toWidth: width) + "  " + text

@@ -27,7 +27,8 @@ public struct TerminalInfo: Sendable {
         width = Int(environment["COLUMNS"] ?? "") ?? 80
       }
     }
-    let colour = tty && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true
+    let colour =
+      tty && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true
       && environment["TERM"] != "dumb"
     return TerminalInfo(isTTY: tty, width: width, style: Style(enabled: colour))
   }

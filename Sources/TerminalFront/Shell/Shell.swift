@@ -74,9 +74,11 @@ final class Shell {
     case "1", "2", "3":
       switchTab(to: ShellState.TabName.allCases[Int(verb)! - 1])
     case "tab":
-      guard let name = rest.first, let tab = ShellState.TabName.allCases.first(where: {
-        $0.rawValue.hasPrefix(name.lowercased())
-      }) else {
+      guard let name = rest.first,
+        let tab = ShellState.TabName.allCases.first(where: {
+          $0.rawValue.hasPrefix(name.lowercased())
+        })
+      else {
         return fail(.usage("tab needs a name: fugitives, captured or settings"))
       }
       switchTab(to: tab)
@@ -102,7 +104,9 @@ final class Shell {
       state.save(to: store)
       showCurrentView()
     case "show" where rest.count == 1 && state.active != .settings:
-      guard let id = Int64(rest[0]) else { return fail(.invalid(field: "id", reason: "'\(rest[0])' is not a whole number")) }
+      guard let id = Int64(rest[0]) else {
+        return fail(.invalid(field: "id", reason: "'\(rest[0])' is not a whole number"))
+      }
       state.current.stack = [.list, .detail(id)]
       if !showCurrentView() { state.current.stack = [.list] }
     case "add" where rest.isEmpty:
@@ -126,7 +130,8 @@ final class Shell {
   /// Runs a verb of the registry: tried with the active tab's word first, then the other tabs',
   /// then on its own (`undo`, `sample`). On a detail view a verb that needs an ID# gets that one.
   func runRegistryCommand(_ words: [String]) {
-    let prefixes = [[state.active.rawValue]]
+    let prefixes =
+      [[state.active.rawValue]]
       + ShellState.TabName.allCases.filter { $0 != state.active }.map { [$0.rawValue] } + [[]]
     for prefix in prefixes {
       guard let (command, used) = dispatcher.registry.command(words: prefix + words),
@@ -141,10 +146,13 @@ final class Shell {
       do {
         let arguments = try parser.arguments(for: command.spec, tokens)
         // Scripts are not asked (their next line is a command, not an answer), as on a pipe.
-        let confirm: ConfirmPrompt? = !interactive ? nil : ConfirmPrompt { [self] question in
-          let answer = input.readLine(prompt: "\(question) [y/N] ") ?? ""
-          return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
-        }
+        let confirm: ConfirmPrompt? =
+          !interactive
+          ? nil
+          : ConfirmPrompt { [self] question in
+            let answer = input.readLine(prompt: "\(question) [y/N] ") ?? ""
+            return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
+          }
         if !runner.run(command, arguments, confirm: confirm) { anyFailed = true }
         if command.spec.name == "fugitives.delete", currentDetailID == arguments.int("id") {
           state.current.stack = [.list]
@@ -167,7 +175,8 @@ final class Shell {
     guard state.active != .settings, let key = words.first,
       SettingKey.sortKeys.contains(key.lowercased())
     else {
-      return fail(.usage("sort needs one of: \(SettingKey.sortKeys.joined(separator: ", ")) [desc|asc]"))
+      return fail(
+        .usage("sort needs one of: \(SettingKey.sortKeys.joined(separator: ", ")) [desc|asc]"))
     }
     state.current.sort = key.lowercased()
     state.current.descending = words.count > 1 ? words[1].lowercased().hasPrefix("desc") : nil
@@ -234,7 +243,11 @@ final class Shell {
     case .fugitives: method = "fugitives.list"
     case .captured: method = "captured.list"
     }
-    if let search = tab.search { say(terminal.style.dim("Showing matches for '\(terminalSafe(search))' ('find' alone shows all)")) }
+    if let search = tab.search {
+      say(
+        terminal.style.dim("Showing matches for '\(terminalSafe(search))' ('find' alone shows all)")
+      )
+    }
     return runListing(method, params)
   }
 

@@ -76,7 +76,8 @@ struct ShellForms {
   }
 
   func edit(id: Int64) {
-    guard case .success(let fugitive) = shell.dispatcher.call("fugitives.get", params: ["id": .int(id)])
+    guard
+      case .success(let fugitive) = shell.dispatcher.call("fugitives.get", params: ["id": .int(id)])
     else { return shell.fail(.notFound("fugitive \(id) not found")) }
     shell.say("Editing fugitive \(id) (Enter keeps a value, '.cancel' cancels):")
     var params: JSONObject = ["id": .int(id)]
@@ -87,7 +88,8 @@ struct ShellForms {
       ("newId", "ID#", String(id)),
     ]
     for (field, label, current) in fields {
-      switch ask(label, current: current, optional: true, check: checker("fugitives.update", field)) {
+      switch ask(label, current: current, optional: true, check: checker("fugitives.update", field))
+      {
       case .cancel: return cancelled()
       case .keep: continue
       case .value(let text) where text == current: continue

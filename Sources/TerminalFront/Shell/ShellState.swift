@@ -24,7 +24,9 @@ struct ShellState {
   }
 
   var active: TabName = .fugitives
-  var tabs: [TabName: TabState] = [.fugitives: TabState(), .captured: TabState(), .settings: TabState()]
+  var tabs: [TabName: TabState] = [
+    .fugitives: TabState(), .captured: TabState(), .settings: TabState(),
+  ]
 
   var current: TabState {
     get { tabs[active] ?? TabState() }
