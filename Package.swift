@@ -46,7 +46,8 @@ let package = Package(
       name: "bounty",
       dependencies: ["BountyCore", "BountyApp", "TerminalFront", "RPCFront"]
     ),
-    .testTarget(name: "BountyCoreTests", dependencies: ["BountyCore"], exclude: ["Vectors"]),
+    .testTarget(
+      name: "BountyCoreTests", dependencies: ["BountyCore", "BountyTestSupport"], exclude: ["Vectors"]),
     .target(
       name: "BountyTestSupport",
       dependencies: ["BountyCore", "BountyStore", "BountyApp"],

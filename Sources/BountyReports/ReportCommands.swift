@@ -9,15 +9,6 @@ public enum ReportCommands {
     "output", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
     help: "Write to this file (whole or not at all) instead of standard output")
 
-  /// Where the terminal asked the text to go (`-` is standard output), or nil for a JSON-RPC result.
-  static func destination(_ arguments: Arguments) -> OutputSink.Destination {
-    switch arguments.text("output") {
-    case nil: return .memory
-    case "-": return .standardOutput
-    case let path?: return .file(path)
-    }
-  }
-
   static let report = Command(
     CommandSpec(
       name: "report.generate", words: ["report"], tab: .reports,
@@ -48,7 +39,7 @@ public enum ReportCommands {
       currency: try store.currency(), rate: try store.commissionRate(),
       rounding: try store.rounding(),
       generatedAt: store.now, from: arguments.timestamp("from"), to: to)
-    let sink = try OutputSink(destination(arguments))
+    let sink = try OutputSink(.init(output: arguments.text("output")))
     try ReportGenerator.generate(store, header, format: format, to: sink)
     guard let content = try sink.finish() else {
       return .object([
@@ -86,7 +77,7 @@ public enum ReportCommands {
     let content = Dossier.render(
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
       generatedAt: store.now)
-    let sink = try OutputSink(destination(arguments))
+    let sink = try OutputSink(.init(output: arguments.text("output")))
     sink.write(content)
     guard let text = try sink.finish() else {
       return .object([

@@ -21,33 +21,14 @@ public enum CapturedTab {
     CommandSpec(
       name: "captured.list", words: ["captured", "list"], tab: .captured,
       summary: "List captured fugitives (default: newest capture first)",
-      params: [
-        ParamSpec(
-          "sort", .choice(SettingKey.sortKeys),
-          help: "Order: name, bounty, id, manual or captured (default: the captured.sort setting)"),
-        ParamSpec("desc", .boolean, help: "Reverse (captured order is newest first unless false)"),
-        ParamSpec(
-          "search", .text(maxLength: 200, allowBlank: true),
-          help: "Only those whose name or description contains this text (literal, any case)"),
-        ParamSpec("minBounty", .money, help: "Only bounties of at least this amount"),
-        ParamSpec("limit", .integer(1...1_000_000), help: "At most this many"),
-        ParamSpec("offset", .integer(0...Int64.max), help: "Skip this many first"),
-      ],
+      params: FugitiveListing.params(
+        sortSetting: .capturedSort,
+        descHelp: "Reverse (captured order is newest first unless false)"),
       effect: .read, result: "{items: [fugitive], total: number of matches}")
   ) { store, arguments in
-    let sort =
-      FugitiveQuery.SortKey(
-        rawValue: try arguments.text("sort") ?? store.settingText(.capturedSort))
-      ?? .captured
-    var query = FugitiveQuery(
-      status: .captured, sort: sort, descending: arguments.bool("desc") ?? (sort == .captured),
-      search: arguments.text("search"), limit: arguments.int("limit"),
-      offset: arguments.int("offset") ?? 0)
-    if let minimum = arguments.moneyText("minBounty") {
-      query.minimumBountyMinor = try store.money(minimum, field: "minBounty").minorUnits
-    }
-    let page = try store.fugitives(query)
-    return .object(["items": .array(page.items.map(\.json)), "total": .int(page.total)])
+    try FugitiveListing.page(
+      store, arguments, status: .captured, sortSetting: .capturedSort,
+      descendingByDefault: { $0 == .captured })
   }
 
   static let get = Command(

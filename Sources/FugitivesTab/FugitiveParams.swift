@@ -20,22 +20,6 @@ enum FugitiveParams {
     "to", .integer(1...Int64.max), required: true, help: "The new position, 1 = first")
   static let lat = ParamSpec("lat", .latitude, help: "Latitude in degrees")
   static let lon = ParamSpec("lon", .longitude, help: "Longitude in degrees")
-
-  /// The sort, filter and paging parameters every list takes.
-  static func listing(sortDefault: String) -> [ParamSpec] {
-    [
-      ParamSpec(
-        "sort", .choice(SettingKey.sortKeys),
-        help: "Order: name, bounty, id, manual or captured (default: the \(sortDefault) setting)"),
-      ParamSpec("desc", .boolean, help: "Reverse the order"),
-      ParamSpec(
-        "search", .text(maxLength: 200, allowBlank: true),
-        help: "Only those whose name or description contains this text (literal, any case)"),
-      ParamSpec("minBounty", .money, help: "Only bounties of at least this amount"),
-      ParamSpec("limit", .integer(1...1_000_000), help: "At most this many"),
-      ParamSpec("offset", .integer(0...Int64.max), help: "Skip this many first"),
-    ]
-  }
 }
 
 extension Arguments {

@@ -14,20 +14,12 @@ public enum FugitivesTab {
       name: "fugitives.list", words: ["fugitives", "list"], tab: .fugitives,
       summary: "List fugitives at large (or all with --all)",
       params: [ParamSpec("all", .boolean, help: "Every fugitive, captured ones too")]
-        + FugitiveParams.listing(sortDefault: "fugitives.sort"),
+        + FugitiveListing.params(sortSetting: .fugitivesSort),
       effect: .read, result: "{items: [fugitive], total: number of matches}")
   ) { store, arguments in
-    let sortWord = try arguments.text("sort") ?? store.settingText(.fugitivesSort)
-    var query = FugitiveQuery(
-      status: arguments.bool("all") == true ? .all : .atLarge,
-      sort: FugitiveQuery.SortKey(rawValue: sortWord) ?? .name,
-      descending: arguments.bool("desc") ?? false, search: arguments.text("search"),
-      limit: arguments.int("limit"), offset: arguments.int("offset") ?? 0)
-    if let minimum = arguments.moneyText("minBounty") {
-      query.minimumBountyMinor = try store.money(minimum, field: "minBounty").minorUnits
-    }
-    let page = try store.fugitives(query)
-    return .object(["items": .array(page.items.map(\.json)), "total": .int(page.total)])
+    try FugitiveListing.page(
+      store, arguments, status: arguments.bool("all") == true ? .all : .atLarge,
+      sortSetting: .fugitivesSort)
   }
 
   static let get = Command(

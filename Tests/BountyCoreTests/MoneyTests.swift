@@ -1,3 +1,4 @@
+import BountyTestSupport
 import Testing
 
 @testable import BountyCore
@@ -6,18 +7,6 @@ import Testing
   static let usd = Currency.usd
   static let jpy = Currency.named("JPY")!
   static let bhd = Currency.named("BHD")!
-
-  /// A small deterministic generator, so a failure can be reproduced from its seed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   @Test(
     arguments: [

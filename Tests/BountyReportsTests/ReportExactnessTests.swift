@@ -7,16 +7,6 @@ import Testing
 /// Over thousands of random rosters, rates and both roundings: each commission is bounty × rate
 /// rounded once, and every printed total is exactly the sum of the printed lines it totals.
 @Suite struct ReportExactnessTests {
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// Commission of `minor` at `rate` percent, computed from the decimal digits: the exact product
   /// as a fraction, then the rounding rule applied to the fraction's remainder.

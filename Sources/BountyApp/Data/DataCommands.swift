@@ -67,13 +67,7 @@ enum DataCommands {
     let format =
       arguments.text("format").flatMap(DataFormat.init(rawValue:))
       ?? output.flatMap(DataFormat.guess(from:)) ?? .json
-    let destination: OutputSink.Destination =
-      switch output {
-      case nil: .memory
-      case "-": .standardOutput
-      case let path?: .file(path)
-      }
-    let sink = try OutputSink(destination)
+    let sink = try OutputSink(.init(output: output))
     try Exporter.export(store, format: format, to: sink)
     guard let content = try sink.finish() else {
       return .object([

@@ -13,6 +13,16 @@ public final class OutputSink {
     case memory
     case standardOutput
     case file(String)
+
+    /// Where a command's terminal-only `output` argument sends its text: nil (a JSON-RPC call)
+    /// keeps it in memory for the result, `-` is standard output, anything else a file.
+    public init(output: String?) {
+      switch output {
+      case nil: self = .memory
+      case "-": self = .standardOutput
+      case let path?: self = .file(path)
+      }
+    }
   }
 
   public let destination: Destination
