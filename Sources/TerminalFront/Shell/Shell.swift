@@ -71,8 +71,9 @@ final class Shell {
     let verb = words[0]
     let rest = Array(words.dropFirst())
     switch verb {
-    case "1", "2", "3":
-      switchTab(to: ShellState.TabName.allCases[Int(verb)! - 1])
+    case "1": switchTab(to: .fugitives)
+    case "2": switchTab(to: .captured)
+    case "3": switchTab(to: .settings)
     case "tab":
       guard let name = rest.first,
         let tab = ShellState.TabName.allCases.first(where: {
