@@ -42,6 +42,11 @@ let package = Package(
     ),
     .target(name: "TerminalFront", dependencies: ["BountyCore", "BountyApp"]),
     .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp"]),
+    .target(name: "CFuzzSupport"),
+    .executableTarget(
+      name: "bounty-fuzz",
+      dependencies: ["BountyCore", "BountyStore", "BountyApp", "RPCFront", "TerminalFront", "CFuzzSupport"]
+    ),
     .executableTarget(
       name: "bounty",
       dependencies: ["BountyCore", "BountyApp", "TerminalFront", "RPCFront"]
@@ -68,6 +73,7 @@ let package = Package(
       name: "FrontTests",
       dependencies: [
         "BountyCore", "BountyApp", "RPCFront", "TerminalFront", "BountyTestSupport", "bounty",
+        "bounty-fuzz",
       ]
     ),
   ]
