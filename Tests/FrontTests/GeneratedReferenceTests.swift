@@ -10,11 +10,15 @@ import Testing
     ("fish", "share/completions/bounty.fish"),
   ])
   func completionScriptIsCurrent(shell: String, path: String) throws {
-    try GeneratedFile.check(path, Completions.script(for: shell, registry: .standard) + "\n")
+    #expect(
+      try GeneratedFile.isCurrent(path, Completions.script(for: shell, registry: .standard) + "\n"),
+      "stale: run scripts/update-generated")
   }
 
   @Test func manPageIsCurrent() throws {
-    try GeneratedFile.check("share/man/man1/bounty.1", ManPage.roff(.standard))
+    #expect(
+      try GeneratedFile.isCurrent("share/man/man1/bounty.1", ManPage.roff(.standard)),
+      "stale: run scripts/update-generated")
   }
 
   @Test func bashCompletesCommandsOptionsAndIDs() throws {

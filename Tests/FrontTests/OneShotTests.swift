@@ -181,7 +181,9 @@ import Testing
     // The shell lists every one of them too.
     let session = try runner.run([], input: "list --all\nquit\n", executable: copy)
     #expect(session.status == 0)
-    for name in ["Jolene Pruitt", "Émile Fournier", "Wendell Oakes"] { #expect(session.stdout.contains(name)) }
+    for name in ["Jolene Pruitt", "Émile Fournier", "Wendell Oakes"] {
+      #expect(session.stdout.contains(name))
+    }
     let info = try runner.run(["db", "info", "--json"], executable: copy)
     let parsed = try JSONParser.parse(info.stdout.trimmingASCIIWhitespace())
     #expect(

@@ -5,7 +5,8 @@ import Testing
 /// The Python client in docs/json-rpc.md runs as printed, against the real binary.
 @Suite struct PythonClientDocTests {
   @Test func theDocumentedClientWorks() throws {
-    let document = try String(contentsOf: GeneratedFile.root.appending(path: "docs/json-rpc.md"), encoding: .utf8)
+    let document = try String(
+      contentsOf: GeneratedFile.root.appending(path: "docs/json-rpc.md"), encoding: .utf8)
     let start = try #require(document.range(of: "```python\n"))
     let end = try #require(document.range(of: "```", range: start.upperBound..<document.endIndex))
     let client = String(document[start.upperBound..<end.lowerBound])

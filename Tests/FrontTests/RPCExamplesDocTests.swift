@@ -81,6 +81,8 @@ import Testing
     let stop = try #require(document.range(of: end))
     let regenerated =
       document[..<start.upperBound] + "\n" + (try Self.generate()) + document[stop.lowerBound...]
-    try GeneratedFile.check("docs/json-rpc.md", String(regenerated))
+    #expect(
+      try GeneratedFile.isCurrent("docs/json-rpc.md", String(regenerated)),
+      "stale: run scripts/update-generated")
   }
 }

@@ -300,7 +300,8 @@ import Testing
     #expect(system("chattr +i '\(database)'") == 0)
     defer { _ = system("chattr -i '\(database)'") }
     let listed = try bounty.run(["fugitives", "list", "--limit", "2"])
-    #expect(listed.status == 0 && listed.stdout.contains("2 shown of 28 at large"), "\(listed.stderr)")
+    #expect(
+      listed.status == 0 && listed.stdout.contains("2 shown of 28 at large"), "\(listed.stderr)")
     let added = try bounty.run(["fugitives", "add", "--name", "Refused", "--bounty", "1"])
     #expect(added.status == 1)
     #expect(added.stderr == "Error: \(database) is read-only; nothing was changed\n")
