@@ -12,18 +12,11 @@ import Testing
     #expect(files.count >= 3, "the \(target) corpus has no seeds")
     let executable = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent()
       .appending(path: "bounty-fuzz")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = files.map { folder.appending(path: $0).path }
-    var environment = ProcessInfo.processInfo.environment
-    environment["BOUNTY_FUZZ_TARGET"] = target
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(printed == "replayed \(files.count) inputs through \(target)\n")
+    var runner = BinaryRunner(database: try TemporaryFolder().file("unused.sqlite"))
+    runner.environment["BOUNTY_FUZZ_TARGET"] = target
+    let outcome = try runner.run(
+      files.map { folder.appending(path: $0).path }, executable: executable.path)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout == "replayed \(files.count) inputs through \(target)\n")
   }
 }

@@ -12,20 +12,11 @@ import Testing
     let client = String(document[start.upperBound..<end.lowerBound])
     let folder = try TemporaryFolder()
     try client.write(toFile: folder.file("client.py"), atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", folder.file("client.py")]
-    var environment = ProcessInfo.processInfo.environment
+    var runner = BinaryRunner(database: folder.file("db.sqlite"))
     let binFolder = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent().path
-    environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-    environment["BOUNTY_DB"] = folder.file("db.sqlite")
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(printed == "1\n")
+    runner.environment["PATH"] = binFolder + ":" + (runner.environment["PATH"] ?? "/usr/bin:/bin")
+    let outcome = try runner.run([folder.file("client.py")], executable: "/usr/bin/python3")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout == "1\n")
   }
 }
