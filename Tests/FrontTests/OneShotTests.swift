@@ -66,6 +66,19 @@ import Testing
       outcome.stderr == "Error: invalid bounty: '12.345' has more decimals than USD allows (2)\n")
   }
 
+  @Test func dbCheckFailsOnADamagedDatabase() throws {
+    try bounty.run(["sample"])
+    #expect(try bounty.run(["db", "check"]).status == 0)
+    // Orphan a note behind the database's back: the check must say so and fail.
+    #expect(
+      system(
+        "sqlite3 '\(bounty.database)' 'PRAGMA foreign_keys=OFF; DELETE FROM fugitive WHERE id = 48445;'"
+      ) == 0)
+    let outcome = try bounty.run(["--json", "db", "check"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.contains(#""ok":false"#))
+  }
+
   @Test func helpGoesToStdoutWithStatusZero() throws {
     for arguments in [
       ["--help"], ["help"], ["help", "fugitives", "add"], ["fugitives", "add", "--help"],

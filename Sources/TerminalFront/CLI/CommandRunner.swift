@@ -42,15 +42,18 @@ final class CommandRunner {
     }
     switch dispatcher.run(command, arguments) {
     case .success(let result):
+      // A check that finds a problem prints what it found and still fails.
+      let healthy = !(command.spec.name == "db.check" && result["ok"] == .bool(false))
+      if !healthy { lastStatus = 1 }
       if json {
         Output.out(result.serialized)
-        return true
+        return healthy
       }
       do {
         let currency = (try? dispatcher.store.currency()) ?? .usd
         let renderer = ResultRenderer(terminal: terminal, currency: currency)
         for line in try renderer.render(command.spec, arguments, result) { Output.out(line) }
-        return true
+        return healthy
       } catch {
         return failed(error)
       }
