@@ -40,7 +40,7 @@ public final class Dispatcher {
       case .change(let undoable):
         value = try store.database.transaction(write: true) {
           guard undoable else { return try command.handler(store, arguments) }
-          return try store.recordingStep(Self.stepLabel(spec, arguments)) {
+          return try store.recordingStep({ Self.stepLabel(spec, arguments, result: $0) }) {
             try command.handler(store, arguments)
           }
         }
@@ -52,9 +52,13 @@ public final class Dispatcher {
   }
 
   /// How an undo step is named in `history`: `fugitives delete 7`, `settings set rounding`.
-  static func stepLabel(_ spec: CommandSpec, _ arguments: Arguments) -> String {
+  static func stepLabel(_ spec: CommandSpec, _ arguments: Arguments, result: JSON) -> String {
     var label = spec.words.joined(separator: " ")
-    if let id = arguments.int("id") { label += " \(id)" }
+    if let id = arguments.int("id") {
+      label += " \(id)"
+    } else if case .number(let id)? = result["id"] {
+      label += " \(id)"
+    }
     if let key = arguments.text("key") { label += " \(key)" }
     return label
   }

@@ -88,14 +88,16 @@ import Testing
     try app.add("A")
     try app.call("history.undo")
     #expect(try app.call("history.list")["redo"]?.arrayValue?.count == 1)
-    try app.add("B")
+    let b = try app.add("B")
     #expect(try app.call("history.list")["redo"]?.arrayValue?.count == 0)
     if case .notFound? = app.error("history.redo") {
     } else {
       Issue.record("redo after a new change")
     }
+    // The label names the new fugitive, whose ID# only the add itself knew.
     #expect(
-      try app.call("history.list")["undo"]?.arrayValue?.first?["label"] == .string("fugitives add"))
+      try app.call("history.list")["undo"]?.arrayValue?.first?["label"]
+        == .string("fugitives add \(b)"))
   }
 
   @Test func failedAndEmptyChangesLeaveNoStep() throws {

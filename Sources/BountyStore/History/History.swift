@@ -22,10 +22,13 @@ extension Store {
   /// Runs `body` as one undoable step named `label`: its row changes are recorded, the redo stack is
   /// cleared, and the oldest steps beyond `history.limit` are dropped. Call inside a write
   /// transaction. A body that changes nothing leaves no step.
-  public func recordingStep<T>(_ label: String, _ body: () throws -> T) throws -> T {
-    let stepID = try beginStep(stack: "undo", label: label)
+  /// `label` names the step from the body's result (an add's new ID# is known only then).
+  public func recordingStep<T>(_ label: (T) -> String, _ body: () throws -> T) throws -> T {
+    let stepID = try beginStep(stack: "undo", label: "")
     let result = try body()
     try endStep(stepID)
+    try database.run(
+      "UPDATE history_step SET label = ? WHERE id = ?", .text(label(result)), .integer(stepID))
     if try stepHasEntries(stepID) {
       try database.run("DELETE FROM history_step WHERE stack = 'redo'")
       let limit = Int64(try settingText(.historyLimit)) ?? 200
