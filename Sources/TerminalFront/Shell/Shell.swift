@@ -225,10 +225,11 @@ final class Shell {
       (.captured, "Captured (\(count("captured.list")))"),
       (.settings, "Settings"),
     ]
-    return titles.map { tab, title in
+    let bar = titles.map { tab, title in
       guard tab == state.active else { return " \(title) " }
       return terminal.style.enabled ? terminal.style.inverse(" \(title) ") : "[\(title)]"
     }.joined(separator: "│")
+    return bar.hasSuffix(" ") ? String(bar.dropLast()) : bar
   }
 
   private func showList() -> Bool {
