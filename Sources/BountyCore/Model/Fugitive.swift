@@ -9,6 +9,23 @@ public struct GeoPoint: Equatable, Sendable {
   }
 
   public var json: JSON { .object(["lat": .coordinate(lat), "lon": .coordinate(lon)]) }
+
+  /// `36.170, -115.140`: the position as the original's detail screen showed it (`%.3f, %.3f`).
+  public var display: String { "\(Self.threeDecimals(lat)), \(Self.threeDecimals(lon))" }
+
+  /// The position of `lat` and `lon` when both are known.
+  public static func display(lat: Double?, lon: Double?) -> String? {
+    guard let lat, let lon else { return nil }
+    return GeoPoint(lat: lat, lon: lon).display
+  }
+
+  static func threeDecimals(_ value: Double) -> String {
+    let thousandths = (value * 1000).rounded()
+    let magnitude = Int64(abs(thousandths))
+    let fraction = String(magnitude % 1000)
+    return (thousandths < 0 ? "-" : "") + "\(magnitude / 1000)."
+      + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
 }
 
 /// The last known whereabouts; any part may be missing.

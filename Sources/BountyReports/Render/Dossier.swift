@@ -9,18 +9,6 @@ enum Dossier {
     case text, markdown, html
   }
 
-  static func place(_ lat: Double?, _ lon: Double?) -> String? {
-    guard let lat, let lon else { return nil }
-    func three(_ value: Double) -> String {
-      let thousandths = (value * 1000).rounded()
-      let magnitude = Int64(abs(thousandths))
-      let fraction = String(magnitude % 1000)
-      return (thousandths < 0 ? "-" : "") + "\(magnitude / 1000)."
-        + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-    return "\(three(lat)), \(three(lon))"
-  }
-
   /// The facts, label and value, in order; shared by every format.
   static func facts(_ fugitive: Fugitive) -> [(String, String)] {
     var facts: [(String, String)] = [
@@ -29,7 +17,7 @@ enum Dossier {
     ]
     if fugitive.captured {
       var text = "Captured " + (fugitive.capturedAt?.iso8601 ?? "")
-      if let place = place(fugitive.captureLocation?.lat, fugitive.captureLocation?.lon) {
+      if let place = fugitive.captureLocation?.display {
         text += " at \(place)"
       }
       facts.append(("Status", text))
@@ -38,7 +26,7 @@ enum Dossier {
     }
     if let seen = fugitive.lastSeen {
       var parts: [String] = []
-      if let place = place(seen.lat, seen.lon) { parts.append(place) }
+      if let place = GeoPoint.display(lat: seen.lat, lon: seen.lon) { parts.append(place) }
       if let words = seen.description, !words.isEmpty { parts.append(words) }
       if let at = seen.at { parts.append("(\(at.iso8601))") }
       facts.append(("Last seen", parts.joined(separator: " ")))

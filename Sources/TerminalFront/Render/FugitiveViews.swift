@@ -20,19 +20,10 @@ struct FugitiveViews {
 
   /// `36.170, -115.140`, as the original's detail screen showed a position.
   func place(_ json: JSON?) -> String? {
-    guard case .number(let lat)? = json?["lat"], case .number(let lon)? = json?["lon"],
-      let latitude = Double(lat), let longitude = Double(lon)
-    else { return nil }
-    return "\(threeDecimals(latitude)), \(threeDecimals(longitude))"
-  }
-
-  private func threeDecimals(_ value: Double) -> String {
-    let thousandths = (value * 1000).rounded()
-    let sign = thousandths < 0 ? "-" : ""
-    let magnitude = Int64(abs(thousandths))
-    let fraction = String(magnitude % 1000)
-    return
-      "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    guard case .number(let lat)? = json?["lat"], case .number(let lon)? = json?["lon"] else {
+      return nil
+    }
+    return GeoPoint.display(lat: Double(lat), lon: Double(lon))
   }
 
   /// The list: ID#, name, bounty, and the status or capture time.
