@@ -5,10 +5,6 @@ import BountyStore
 public enum ReportCommands {
   public static let commands: [Command] = [report, dossier]
 
-  static let output = ParamSpec(
-    "output", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
-    help: "Write to this file (whole or not at all) instead of standard output")
-
   static let report = Command(
     CommandSpec(
       name: "report.generate", words: ["report"], tab: .reports,
@@ -21,7 +17,7 @@ public enum ReportCommands {
         ParamSpec("from", .timestamp, help: "First capture date included (a date or an ISO time)"),
         ParamSpec(
           "to", .timestamp, help: "Last capture date included (a date means the whole day)"),
-        output,
+        .outputFile,
       ],
       effect: .read,
       result: "with format json: the report object; otherwise {format, content}")
@@ -68,7 +64,7 @@ public enum ReportCommands {
         ParamSpec(
           "format", .choice(Dossier.Format.allCases.map(\.rawValue)),
           help: "text (default), markdown or html"),
-        output,
+        .outputFile,
       ],
       effect: .read, result: "{format, content}")
   ) { store, arguments in

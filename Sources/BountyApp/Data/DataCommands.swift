@@ -57,9 +57,7 @@ enum DataCommands {
         ParamSpec(
           "format", .choice(DataFormat.allCases.map(\.rawValue)),
           help: "csv or json (default: from --output's name, else json)"),
-        ParamSpec(
-          "output", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
-          help: "Write to this file (whole or not at all) instead of standard output"),
+        .outputFile,
       ],
       effect: .read, result: "{format, content}")
   ) { store, arguments in

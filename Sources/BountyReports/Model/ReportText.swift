@@ -76,6 +76,23 @@ enum ReportText {
     return CSVWriter.field(value)
   }
 
+  /// The header lines every text-like report starts with, label and raw value (each renderer
+  /// escapes for its format); hunter and agency only when set.
+  static func headerFacts(_ header: ReportHeader) -> [(label: String, value: String)] {
+    var facts: [(String, String)] = []
+    if !header.hunter.isEmpty { facts.append(("Hunter", header.hunter)) }
+    if !header.agency.isEmpty { facts.append(("Agency", header.agency)) }
+    facts.append(("Period", period(header)))
+    facts.append(
+      (
+        "Commission",
+        "\(percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line"
+      ))
+    facts.append(("Currency", header.currency.code))
+    facts.append(("Generated", header.generatedAt.iso8601))
+    return facts
+  }
+
   /// `10%`, `12.5%`.
   static func percent(_ rate: ExactDecimal) -> String { "\(rate)%" }
 

@@ -37,14 +37,20 @@ struct JSONReport: ReportFormatter {
     sink.write(text + ",\"lines\":[")
   }
 
-  func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
-    // Written field by field rather than through a JSON value: a report may have a million lines.
+  /// `{"id":…,"name":…,"bounty":"…` (with a leading comma after the first line), written field by
+  /// field rather than through a JSON value: a report may have a million lines.
+  func lineStart(index: Int, id: Int64, name: String, bounty: Money) -> [UInt8] {
     var bytes = Array((index > 0 ? #",{"id":"# : #"{"id":"#).utf8)
-    bytes.append(contentsOf: String(line.id).utf8)
+    bytes.append(contentsOf: String(id).utf8)
     bytes.append(contentsOf: #","name":"#.utf8)
-    JSON.writeString(line.name, to: &bytes)
+    JSON.writeString(name, to: &bytes)
     bytes.append(contentsOf: #","bounty":""#.utf8)
-    line.bounty.writePlain(to: &bytes)
+    bounty.writePlain(to: &bytes)
+    return bytes
+  }
+
+  func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
+    var bytes = lineStart(index: index, id: line.id, name: line.name, bounty: line.bounty)
     bytes.append(contentsOf: #"","capturedAt":""#.utf8)
     bytes.append(contentsOf: line.capturedAt.iso8601.utf8)
     bytes.append(contentsOf: #"","commission":""#.utf8)
@@ -60,12 +66,7 @@ struct JSONReport: ReportFormatter {
   func outstanding(
     _ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink
   ) {
-    var bytes = Array((index > 0 ? #",{"id":"# : #"{"id":"#).utf8)
-    bytes.append(contentsOf: String(line.id).utf8)
-    bytes.append(contentsOf: #","name":"#.utf8)
-    JSON.writeString(line.name, to: &bytes)
-    bytes.append(contentsOf: #","bounty":""#.utf8)
-    line.bounty.writePlain(to: &bytes)
+    var bytes = lineStart(index: index, id: line.id, name: line.name, bounty: line.bounty)
     bytes.append(contentsOf: #""}"#.utf8)
     sink.write(bytes)
   }

@@ -7,13 +7,10 @@ struct MarkdownReport: ReportFormatter {
     let header = summary.header
     let money = header.money
     var text = "# Bounty report\n\n"
-    if !header.hunter.isEmpty { text += "- Hunter: \(ReportText.markdown(header.hunter))\n" }
-    if !header.agency.isEmpty { text += "- Agency: \(ReportText.markdown(header.agency))\n" }
-    text += "- Period: \(ReportText.period(header))\n"
-    text +=
-      "- Commission: \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line\n"
-    text +=
-      "- Currency: \(header.currency.code)\n- Generated: \(header.generatedAt.iso8601)\n\n## Summary\n\n"
+    for fact in ReportText.headerFacts(header) {
+      text += "- \(fact.label): \(ReportText.markdown(fact.value))\n"
+    }
+    text += "\n## Summary\n\n"
     text += "| | count | bounty | commission |\n|---|---:|---:|---:|\n"
     text +=
       "| At large | \(summary.outstandingCount) | \(money(summary.outstandingTotalMinor).display) | |\n"

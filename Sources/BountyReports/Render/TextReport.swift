@@ -15,13 +15,10 @@ struct TextReport: ReportFormatter {
     let header = summary.header
     let money = header.money
     var text = "BOUNTY REPORT\n"
-    if !header.hunter.isEmpty { text += "Hunter:      \(ReportText.plain(header.hunter))\n" }
-    if !header.agency.isEmpty { text += "Agency:      \(ReportText.plain(header.agency))\n" }
-    text += "Period:      \(ReportText.period(header))\n"
-    text +=
-      "Commission:  \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line\n"
-    text += "Currency:    \(header.currency.code)\n"
-    text += "Generated:   \(header.generatedAt.iso8601)\n\n"
+    for fact in ReportText.headerFacts(header) {
+      text += ReportText.pad(fact.label + ":", 13) + ReportText.plain(fact.value) + "\n"
+    }
+    text += "\n"
     text += "SUMMARY\n"
     text +=
       "At large:    \(summary.outstandingCount) fugitives, \(money(summary.outstandingTotalMinor).display) in bounties"
