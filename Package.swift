@@ -29,14 +29,16 @@ let package = Package(
       dependencies: ["CSQLite", "BountyCore"],
       plugins: ["EmbedPlugin"]
     ),
-    .target(name: "FugitivesTab", dependencies: ["BountyCore", "BountyStore"]),
-    .target(name: "CapturedTab", dependencies: ["BountyCore", "BountyStore"]),
-    .target(name: "SettingsTab", dependencies: ["BountyCore", "BountyStore"]),
-    .target(name: "BountyReports", dependencies: ["BountyCore", "BountyStore"]),
+    .target(name: "BountyCommands", dependencies: ["BountyCore", "BountyStore"]),
+    .target(name: "FugitivesTab", dependencies: ["BountyCore", "BountyStore", "BountyCommands"]),
+    .target(name: "CapturedTab", dependencies: ["BountyCore", "BountyStore", "BountyCommands"]),
+    .target(name: "SettingsTab", dependencies: ["BountyCore", "BountyStore", "BountyCommands"]),
+    .target(name: "BountyReports", dependencies: ["BountyCore", "BountyStore", "BountyCommands"]),
     .target(
       name: "BountyApp",
       dependencies: [
-        "BountyCore", "BountyStore", "FugitivesTab", "CapturedTab", "SettingsTab", "BountyReports",
+        "BountyCore", "BountyStore", "BountyCommands", "FugitivesTab", "CapturedTab", "SettingsTab",
+        "BountyReports",
       ],
       plugins: ["EmbedPlugin"]
     ),
@@ -55,14 +57,14 @@ let package = Package(
       name: "BountyCoreTests", dependencies: ["BountyCore", "BountyTestSupport"], exclude: ["Vectors"]),
     .target(
       name: "BountyTestSupport",
-      dependencies: ["BountyCore", "BountyStore", "BountyApp"],
+      dependencies: ["BountyCore", "BountyStore", "BountyCommands", "BountyApp"],
       path: "Tests/BountyTestSupport"
     ),
     .testTarget(
       name: "BountyStoreTests", dependencies: ["BountyCore", "BountyStore", "BountyTestSupport"]),
     .testTarget(
       name: "BountyAppTests",
-      dependencies: ["BountyCore", "BountyStore", "BountyApp", "BountyTestSupport"]
+      dependencies: ["BountyCore", "BountyStore", "BountyCommands", "BountyApp", "BountyTestSupport"]
     ),
     .testTarget(
       name: "BountyReportsTests",

@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
@@ -12,7 +13,7 @@ enum AppCommands {
     CommandSpec(
       name: "history.list", words: ["history"], tab: .history,
       summary: "List the steps undo and redo would take, newest first", params: [],
-      effect: .read, result: "{undo: [step], redo: [step]}")
+      effect: .read, result: "{undo: [step], redo: [step]}", view: .history)
   ) { store, _ in
     let steps = try store.historySteps()
     return .object([
@@ -24,20 +25,24 @@ enum AppCommands {
   static let undo = Command(
     CommandSpec(
       name: "history.undo", words: ["undo"], tab: .history, summary: "Undo the last change",
-      params: [], effect: .change(undoable: false), result: "the step undone")
+      params: [], effect: .change(undoable: false), result: "the step undone",
+      view: .message(Headline { "Undid: \($0["label"])" }))
   ) { store, _ in try store.undo().json }
 
   static let redo = Command(
     CommandSpec(
       name: "history.redo", words: ["redo"], tab: .history, summary: "Redo the last undone change",
-      params: [], effect: .change(undoable: false), result: "the step redone")
+      params: [], effect: .change(undoable: false), result: "the step redone",
+      view: .message(Headline { "Redid: \($0["label"])" }))
   ) { store, _ in try store.redo().json }
 
   static let sample = Command(
     CommandSpec(
       name: "sample.load", words: ["sample"], tab: .data,
       summary: "Load the bundled sample roster (refused over existing IDs)", params: [],
-      effect: .change(undoable: true), result: "{loaded: number of fugitives}")
+      effect: .change(undoable: true), result: "{loaded: number of fugitives}",
+      view: .message(
+        Headline { "Loaded \($0.counted("loaded", "fugitive", "fugitives")) from the sample roster." }))
   ) { store, _ in
     guard let file = EmbeddedSample.files.first(where: { $0.name == "roster.json" }) else {
       throw BountyError.io("this binary carries no sample roster")
@@ -73,8 +78,8 @@ enum AppCommands {
       name: "db.info", words: ["db", "info"], tab: .database,
       summary: "Show the database's path, schema version and counts", params: [], effect: .read,
       result:
-        "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}"
-    )
+        "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}",
+      view: .keyValues)
   ) { store, _ in
     let database = store.database
     func count(_ sql: String) throws -> JSON { .int(try database.scalarInt(sql) ?? 0) }
@@ -101,7 +106,8 @@ enum AppCommands {
     CommandSpec(
       name: "db.check", words: ["db", "check"], tab: .database,
       summary: "Check the database's integrity, references and migrations", params: [],
-      effect: .read, fronts: .terminal, result: "{ok, integrity: [message], foreignKeyViolations}")
+      effect: .read, fronts: .terminal, result: "{ok, integrity: [message], foreignKeyViolations}",
+      view: .keyValues, successField: "ok")
   ) { store, _ in
     let integrity = try store.database.query("PRAGMA integrity_check") { $0.text(0) }
     let violations =
@@ -118,23 +124,25 @@ enum AppCommands {
     CommandSpec(
       name: "db.migrate", words: ["db", "migrate"], tab: .database,
       summary: "Bring the database to the newest schema (opening it does this too)", params: [],
-      effect: .read, fronts: .terminal, result: "{schemaVersion}")
+      effect: .read, fronts: .terminal, result: "{schemaVersion}",
+      view: .message(
+        Headline { "The database is at schema version \($0["schemaVersion"]), the newest." }))
   ) { store, _ in
     .object(["schemaVersion": .int(try Migrator.version(of: store.database))])
   }
+
+  static let backupFile = Param.path(
+    "file", required: true, positional: true, help: "Where to write the copy")
 
   static let dbBackup = Command(
     CommandSpec(
       name: "db.backup", words: ["db", "backup"], tab: .database,
       summary: "Write a consistent copy of the database to FILE (mode 0600; must not exist)",
-      params: [
-        ParamSpec(
-          "file", .text(maxLength: 4096, allowBlank: false), required: true, positional: true,
-          help: "Where to write the copy")
-      ],
-      effect: .outsideTransaction, fronts: .terminal, result: "{path}")
+      params: [backupFile],
+      effect: .outsideTransaction, fronts: .terminal, result: "{path}",
+      view: .message(Headline { "Wrote a backup to \($0["path"])." }))
   ) { store, arguments in
-    let file = arguments.text("file") ?? ""
+    let file = try arguments.required(backupFile)
     try store.backup(to: file)
     return .object(["path": .string(file)])
   }

@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
@@ -7,13 +8,13 @@ enum DiscoverCommand {
     CommandSpec(
       name: "rpc.discover", words: ["rpc", "discover"], tab: .data,
       summary: "Describe every JSON-RPC method (OpenRPC 1.3)", params: [], effect: .read,
-      fronts: .rpc, result: "an OpenRPC document")
+      fronts: .rpc, result: "an OpenRPC document", view: .keyValues)
   ) { _, _ in OpenRPCDocument.build(Registry.standard) }
 }
 
 /// Builds the OpenRPC document from command declarations.
 public enum OpenRPCDocument {
-  /// The application errors every method may answer, with INTERFACE.md's codes.
+  /// The application errors every method may answer, with the codes of docs/contract.md.
   static let errors: [JSON] = [
     .object(["code": -32001, "message": "not found"]),
     .object(["code": -32002, "message": "conflict"]),

@@ -1,65 +1,195 @@
+import BountyCommands
 import BountyCore
 import BountyStore
+import Glibc
 
-/// Runs commands: checks params against the declaration, runs the handler in one transaction (a
-/// change is all or nothing, and one undo step), and answers a JSON value or a `BountyError`.
-/// Both fronts call it and only render what comes back.
+/// Runs commands, and is the only way in for both fronts: it decodes params against the
+/// declaration before anything runs (a missing or malformed one is `invalidParameter`), runs the
+/// handler in one transaction (a change is all or nothing, and one undo step; a read never takes
+/// the write lock), and answers a value or a `BountyError`. The fronts only parse and render.
 public final class Dispatcher {
   public let registry: Registry
-  public let store: Store
+  let store: Store
 
+  /// A dispatcher over an open store (tests build one this way; the fronts use `open`).
   public init(store: Store, registry: Registry = .standard) {
     self.store = store
     self.registry = registry
   }
 
-  /// Calls the method `name` with JSON-RPC style params (by name).
-  public func call(_ name: String, params: JSONObject = JSONObject()) -> Result<JSON, BountyError> {
-    guard let command = registry.command(named: name), command.spec.fronts.contains(.rpc) else {
-      return .failure(.usage("unknown method \(name)"))
+  /// Opens (creating and migrating when needed) the database at `path`. `now` fixes the clock
+  /// (reproducible transcripts); `notice` is told of backups written before a migration.
+  public static func open(
+    path: String, now: Timestamp? = nil, registry: Registry = .standard,
+    notice: (String) -> Void = { _ in }
+  ) throws(BountyError) -> Dispatcher {
+    let store = try Store.open(
+      path: path, clock: { now ?? Store.systemTime() }, notice: notice)
+    return Dispatcher(store: store, registry: registry)
+  }
+
+  /// Where the database lives: `--db PATH`, else `$BOUNTY_DB`, else the XDG data folder.
+  public static func databasePath(option: String?, environment: [String: String]) -> String {
+    DatabaseLocation.resolve(option: option, environment: environment)
+  }
+
+  /// Told how a long command is going (rows done, rows in all when known); nil when nobody watches.
+  public var progress: ((_ done: Int64, _ total: Int64?) -> Void)? {
+    get { store.progress }
+    set { store.progress = newValue }
+  }
+
+  /// Makes long commands (and long SQLite statements) stop, changing nothing, once `flag` is set
+  /// (by a signal handler).
+  public func stop(when flag: UnsafeMutablePointer<sig_atomic_t>) {
+    store.isCancelled = { flag.pointee != 0 }
+    store.database.interrupt(when: flag)
+  }
+
+  // MARK: Calling
+
+  /// Calls the method `name` with JSON-RPC style params (by name): the entry for the JSON-RPC
+  /// front, the tests, and the shell's own views (`front: .workspace` reaches its state commands).
+  /// An unknown method is `unknownMethod`; bad params `invalidParameter`.
+  public func call(
+    _ name: String, params: JSONObject = JSONObject(), front: CommandFronts = .rpc
+  ) -> Result<JSON, BountyError> {
+    guard let command = registry.command(named: name), !command.spec.fronts.isDisjoint(with: front)
+    else {
+      return .failure(.unknownMethod(name))
     }
     do {
-      return run(command, try command.spec.arguments(fromJSON: params))
+      return run(command, try command.spec.arguments(fromJSON: params, front: front))
     } catch {
       return .failure(error)
     }
   }
 
-  /// Runs `command` with checked arguments.
+  /// Runs `command` with arguments checked against its declaration (the terminal's entry).
   public func run(_ command: Command, _ arguments: Arguments) -> Result<JSON, BountyError> {
+    perform(command, arguments, withContext: false).map(\.result)
+  }
+
+  /// What a front needs to render a result, read in the transaction that produced it.
+  public struct Reply: Sendable {
+    public let result: JSON
+    /// The database currency: how amounts are shown.
+    public let currency: Currency
+    /// How many fugitives are at large and captured: the tab bar's counts.
+    public let atLarge: Int64
+    public let captured: Int64
+  }
+
+  /// Runs `command` and answers its result with the render context, all from one transaction.
+  public func runForDisplay(_ command: Command, _ arguments: Arguments) -> Result<
+    Reply, BountyError
+  > {
+    perform(command, arguments, withContext: true)
+  }
+
+  /// Checks one value typed for `param` as the command would, amounts against the database
+  /// currency: a form asks again with the reason instead of failing on save.
+  public func check(_ text: String, for param: ParamSpec) throws(BountyError) {
+    let value = try param.value(fromText: text)
+    guard case .moneyText = value else { return }
+    var arguments = Arguments()
+    arguments.set(param.name, value)
+    _ = try resolvingAmounts(
+      CommandSpec(
+        name: "check", words: [], tab: .data, summary: "", params: [param], effect: .read,
+        result: "", view: .keyValues), arguments)
+  }
+
+  /// The question to ask before running `command`, or nil when none is due: the command declares
+  /// none, its skip flag was given, its setting is off, or the thing it names does not exist (the
+  /// command itself then says so). Text from the database passes through `escape`.
+  public func confirmationQuestion(
+    for command: Command, _ arguments: Arguments, escape: @escaping (String) -> String
+  ) -> String? {
+    guard let confirmation = command.spec.confirmation,
+      arguments.value(named: confirmation.skipFlag) != .boolean(true),
+      let subject = registry.command(named: confirmation.subject)
+    else { return nil }
+    let wanted = Result { () throws -> Bool in
+      try store.database.transaction(write: false) {
+        try store.settingText(confirmation.setting) == "true"
+      }
+    }
+    guard (try? wanted.get()) == true,
+      case .success(let thing) = run(subject, arguments.restricted(to: subject.spec))
+    else { return nil }
+    return confirmation.question.text(for: thing, escape: escape)
+  }
+
+  private func perform(_ command: Command, _ arguments: Arguments, withContext: Bool) -> Result<
+    Reply, BountyError
+  > {
     let spec = command.spec
     do {
-      let value: JSON
-      switch spec.effect {
-      case .read:
-        value = try store.database.transaction(write: false) {
-          try command.handler(store, arguments)
+      let arguments = try resolvingAmounts(spec, arguments)
+      let work = { () throws -> Reply in
+        let result = try self.execute(command, arguments)
+        guard withContext else {
+          return Reply(result: result, currency: .usd, atLarge: 0, captured: 0)
         }
-      case .outsideTransaction:
-        value = try command.handler(store, arguments)
-      case .change(let undoable):
-        value = try store.database.transaction(write: true) {
-          guard undoable else { return try command.handler(store, arguments) }
-          return try store.recordingStep({ Self.stepLabel(spec, arguments, result: $0) }) {
-            try command.handler(store, arguments)
-          }
-        }
+        let counts = try self.store.statusCounts()
+        return Reply(
+          result: result, currency: try self.store.currency(), atLarge: counts.atLarge,
+          captured: counts.captured)
       }
-      return .success(value)
+      if case .outsideTransaction = spec.effect { return .success(try work()) }
+      return .success(
+        try store.database.transaction(write: !spec.onlyReads(arguments)) { try work() })
     } catch {
       return .failure(Store.describe(error, path: store.path))
     }
   }
 
+  /// Runs the handler; a changing, undoable command becomes one history step.
+  private func execute(_ command: Command, _ arguments: Arguments) throws -> JSON {
+    let spec = command.spec
+    guard case .change(undoable: true) = spec.effect, !spec.onlyReads(arguments) else {
+      return try command.handler(store, arguments)
+    }
+    return try store.recordingStep({ Self.stepLabel(spec, arguments, result: $0) }) {
+      try command.handler(store, arguments)
+    }
+  }
+
+  /// Turns every amount typed as text into `Money` in the database currency. An amount that does
+  /// not parse (malformed, negative, more decimals than the currency has) is `invalidParameter`.
+  private func resolvingAmounts(_ spec: CommandSpec, _ arguments: Arguments) throws(BountyError)
+    -> Arguments
+  {
+    var resolved = arguments
+    var currency: Currency?
+    for param in spec.params where param.type == .money {
+      guard case .moneyText(let text)? = arguments.value(named: param.name) else { continue }
+      let scale: Currency
+      do {
+        scale = try currency ?? store.database.transaction(write: false) { try store.currency() }
+      } catch {
+        throw Store.describe(error, path: store.path)
+      }
+      currency = scale
+      switch Money.parse(text, currency: scale) {
+      case .success(let money): resolved.set(param.name, .money(money))
+      case .failure(let error):
+        throw BountyError.invalidParameter(field: param.name, reason: error.reason)
+      }
+    }
+    return resolved
+  }
+
   /// How an undo step is named in `history`: `fugitives delete 7`, `settings set rounding`.
   static func stepLabel(_ spec: CommandSpec, _ arguments: Arguments, result: JSON) -> String {
     var label = spec.words.joined(separator: " ")
-    if let id = arguments.int("id") {
+    if case .integer(let id)? = arguments.value(named: "id") {
       label += " \(id)"
     } else if case .number(let id)? = result["id"] {
       label += " \(id)"
     }
-    if let key = arguments.text("key") { label += " \(key)" }
+    if case .text(let key)? = arguments.value(named: "key") { label += " \(key)" }
     return label
   }
 }

@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyReports
 import BountyStore
@@ -21,7 +22,7 @@ public struct Registry: Sendable {
   public static let standard: Registry = Registry(
     commands: FugitivesTab.commands + CapturedTab.commands + SettingsTab.commands
       + ReportCommands.commands + AppCommands.commands
-      + [CompletionCommand.command, DiscoverCommand.command])
+      + WorkspaceCommands.commands + [CompletionCommand.command, DiscoverCommand.command])
 
   public func command(named name: String) -> Command? { byName[name] }
 
@@ -45,3 +46,7 @@ public struct Registry: Sendable {
     commands.filter { $0.spec.fronts.contains(front) }
   }
 }
+
+/// A command as the fronts see it: its declaration (`spec`) to parse and render by; they hand it
+/// back to the `Dispatcher`, which alone runs its handler.
+public typealias Command = BountyCommands.Command

@@ -1,5 +1,5 @@
 /// The one error type every layer answers with. Each case maps to a terminal exit status and a
-/// JSON-RPC error code (see `docs/architecture.md`); the message is one line meant for a person.
+/// JSON-RPC error code (see `docs/contract.md`); the message is one line meant for a person.
 public enum BountyError: Error, Equatable, Sendable {
   /// The thing named does not exist (`fugitive 7 not found`).
   case notFound(String)
@@ -10,6 +10,11 @@ public enum BountyError: Error, Equatable, Sendable {
   /// The operation is refused as a whole (a database newer than the binary, a currency change that
   /// would drop digits).
   case refused(String)
+  /// A parameter is missing or malformed (not a whole number, not an amount, not one of the
+  /// choices): the caller's mistake, found before anything runs. `field` names the parameter.
+  case invalidParameter(field: String, reason: String)
+  /// No command or JSON-RPC method has this name.
+  case unknownMethod(String)
   /// The command line itself is wrong (unknown command or option, missing argument).
   case usage(String)
   /// Reading or writing a file, or the database, failed.
@@ -26,8 +31,10 @@ public enum BountyError: Error, Equatable, Sendable {
     case .notFound(let text), .conflict(let text), .refused(let text), .usage(let text),
       .io(let text):
       return text
-    case .invalid(let field, let reason):
+    case .invalid(let field, let reason), .invalidParameter(let field, let reason):
       return "invalid \(field): \(reason)"
+    case .unknownMethod(let name):
+      return "unknown method \(name)"
     case .invalidRows(_, let count, let details):
       let shown = details.count < count ? " (the first \(details.count) shown)" : ""
       return
@@ -38,22 +45,24 @@ public enum BountyError: Error, Equatable, Sendable {
     }
   }
 
-  /// The JSON-RPC 2.0 error code of INTERFACE.md.
+  /// The JSON-RPC 2.0 error code (docs/contract.md).
   public var rpcCode: Int {
     switch self {
     case .notFound: return -32001
     case .conflict: return -32002
     case .invalid, .invalidRows: return -32003
     case .refused: return -32004
-    case .usage: return -32602
+    case .usage, .invalidParameter: return -32602
+    case .unknownMethod: return -32601
     case .io, .interrupted: return -32603
     }
   }
 
-  /// The process exit status of INTERFACE.md: 64 for usage errors, 1 for every other failure.
+  /// The process exit status (docs/contract.md): 64 for usage errors (a missing or malformed
+  /// parameter included), 130 when interrupted, 1 for every other failure.
   public var exitStatus: Int32 {
     switch self {
-    case .usage: return 64
+    case .usage, .invalidParameter, .unknownMethod: return 64
     case .interrupted: return 130
     default: return 1
     }

@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
@@ -5,41 +6,43 @@ import BountyStore
 public enum ReportCommands {
   public static let commands: [Command] = [report, dossier]
 
+  static let reportFormat = Param.choice(
+    "format", ReportFormat.self, help: "text (default), markdown, csv, json or html")
+  static let from = Param.time(
+    "from", help: "First capture date included (a date or an ISO time)")
+  static let to = Param.time(
+    "to", help: "Last capture date included (a date means the whole day)")
+
   static let report = Command(
     CommandSpec(
       name: "report.generate", words: ["report"], tab: .reports,
       summary:
         "Generate the bounty report: captures in a period with commission, and who is at large",
-      params: [
-        ParamSpec(
-          "format", .choice(ReportFormat.allCases.map(\.rawValue)),
-          help: "text (default), markdown, csv, json or html"),
-        ParamSpec("from", .timestamp, help: "First capture date included (a date or an ISO time)"),
-        ParamSpec(
-          "to", .timestamp, help: "Last capture date included (a date means the whole day)"),
-        .outputFile,
-      ],
+      params: [reportFormat, from, to, CommonParams.output],
       effect: .read,
-      result: "with format json: the report object; otherwise {format, content}")
+      result: "with format json: the report object; otherwise {format, content}",
+      view: .document(noun: "the report", output: CommonParams.output.name))
   ) { store, arguments in
-    let format = ReportFormat(rawValue: arguments.text("format") ?? "text") ?? .text
-    var to = arguments.timestamp("to")
-    if let end = to, arguments.timestampIsDateOnly("to") {
-      to = Timestamp(secondsSinceEpoch: end.secondsSinceEpoch + 86_399)
+    let format = arguments[reportFormat] ?? .text
+    let start = arguments[from]?.timestamp
+    var end = arguments[to]?.timestamp
+    if let given = arguments[to], given.isDateOnly {
+      end = Timestamp(secondsSinceEpoch: given.timestamp.secondsSinceEpoch + 86_399)
     }
-    if let from = arguments.timestamp("from"), let to, from > to {
-      throw BountyError.invalid(field: "to", reason: "is before --from")
+    if let start, let end, start > end {
+      throw BountyError.invalid(field: "to", reason: "is before from")
     }
     let header = ReportHeader(
       hunter: try store.settingText(.hunterName), agency: try store.settingText(.agencyName),
       currency: try store.currency(), rate: try store.commissionRate(),
       rounding: try store.rounding(),
-      generatedAt: store.now, from: arguments.timestamp("from"), to: to)
-    let sink = try OutputSink(.init(output: arguments.text("output")))
+      generatedAt: store.now, from: start, to: end)
+    let output = arguments[CommonParams.output]
+    let sink = try OutputSink(.init(output: output))
     try ReportGenerator.generate(store, header, format: format, to: sink)
     guard let content = try sink.finish() else {
       return .object([
-        "format": .string(format.rawValue), "output": .optional(arguments.text("output")),
+        "format": .string(format.rawValue), "output": .optional(output),
         "bytes": .int(sink.byteCount),
       ])
     }
@@ -53,31 +56,30 @@ public enum ReportCommands {
     return .object(["format": .string(format.rawValue), "content": .string(content)])
   }
 
+  static let id = Param.integer(
+    "id", Limits.fugitiveIDs, required: true, positional: true, help: "The Fugitive ID#")
+  static let dossierFormat = Param.choice(
+    "format", Dossier.Format.self, help: "text (default), markdown or html")
+
   static let dossier = Command(
     CommandSpec(
       name: "dossier.generate", words: ["dossier"], tab: .reports,
       summary: "Generate one fugitive's dossier (the photo embedded in HTML)",
-      params: [
-        ParamSpec(
-          "id", .integer(Limits.fugitiveIDs), required: true, positional: true,
-          help: "The Fugitive ID#"),
-        ParamSpec(
-          "format", .choice(Dossier.Format.allCases.map(\.rawValue)),
-          help: "text (default), markdown or html"),
-        .outputFile,
-      ],
-      effect: .read, result: "{format, content}")
+      params: [id, dossierFormat, CommonParams.output],
+      effect: .read, result: "{format, content}",
+      view: .document(noun: "the dossier", output: CommonParams.output.name))
   ) { store, arguments in
-    let fugitive = try store.existingFugitive(id: arguments.int("id") ?? 0)
-    let format = Dossier.Format(rawValue: arguments.text("format") ?? "text") ?? .text
+    let fugitive = try store.existingFugitive(id: arguments.required(id))
+    let format = arguments[dossierFormat] ?? .text
     let content = Dossier.render(
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
       generatedAt: store.now)
-    let sink = try OutputSink(.init(output: arguments.text("output")))
+    let output = arguments[CommonParams.output]
+    let sink = try OutputSink(.init(output: output))
     sink.write(content)
     guard let text = try sink.finish() else {
       return .object([
-        "format": .string(format.rawValue), "output": .optional(arguments.text("output")),
+        "format": .string(format.rawValue), "output": .optional(output),
         "bytes": .int(sink.byteCount),
       ])
     }

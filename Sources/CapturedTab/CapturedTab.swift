@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
@@ -5,8 +6,10 @@ import BountyStore
 public enum CapturedTab {
   public static let commands: [Command] = [list, get, release]
 
-  static let id = ParamSpec(
-    "id", .integer(Limits.fugitiveIDs), required: true, positional: true, help: "The Fugitive ID#")
+  static let id = Param.integer(
+    "id", Limits.fugitiveIDs, required: true, positional: true, help: "The Fugitive ID#")
+  static let descending = Param.flag(
+    "desc", help: "Reverse (captured order is newest first unless false)")
 
   /// The fugitive, which must be captured.
   static func captured(_ store: Store, _ id: Int64) throws -> Fugitive {
@@ -21,13 +24,12 @@ public enum CapturedTab {
     CommandSpec(
       name: "captured.list", words: ["captured", "list"], tab: .captured,
       summary: "List captured fugitives (default: newest capture first)",
-      params: FugitiveListing.params(
-        sortSetting: .capturedSort,
-        descHelp: "Reverse (captured order is newest first unless false)"),
-      effect: .read, result: "{items: [fugitive], total: number of matches}")
+      params: FugitiveListing.params(sortSetting: .capturedSort, descending: descending),
+      effect: .read, result: "{items: [fugitive], total: number of matches}",
+      view: .fugitiveList(captured: true))
   ) { store, arguments in
     try FugitiveListing.page(
-      store, arguments, status: .captured, sortSetting: .capturedSort,
+      store, arguments, status: .captured, sortSetting: .capturedSort, descending: descending,
       descendingByDefault: { $0 == .captured })
   }
 
@@ -35,18 +37,22 @@ public enum CapturedTab {
     CommandSpec(
       name: "captured.get", words: ["captured", "show"], tab: .captured,
       summary: "Show one captured fugitive", params: [id], effect: .read,
-      result: "the fugitive")
+      result: "the fugitive", view: .fugitiveCard(headline: nil))
   ) { store, arguments in
-    try captured(store, arguments.int("id") ?? 0).json
+    try captured(store, arguments.required(id)).json
   }
 
   static let release = Command(
     CommandSpec(
       name: "captured.release", words: ["captured", "release"], tab: .captured,
       summary: "Release a fugitive back to the Fugitives tab (clears capture time and place)",
-      params: [id], effect: .change(undoable: true), result: "the released fugitive")
+      params: [id], effect: .change(undoable: true), result: "the released fugitive",
+      view: .message(
+        Headline {
+          "Released fugitive \($0["id"]) (\($0["name"])); it is back in the Fugitives tab."
+        }))
   ) { store, arguments in
-    let fugitive = try captured(store, arguments.int("id") ?? 0)
+    let fugitive = try captured(store, arguments.required(id))
     var fields = FugitiveFields(fugitive)
     fields.captured = false
     fields.capturedAt = nil

@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
@@ -13,9 +14,9 @@ enum NoteCommands {
     CommandSpec(
       name: "notes.list", words: ["fugitives", "note", "list"], tab: .fugitives,
       summary: "List a fugitive's case notes", params: [FugitiveParams.id], effect: .read,
-      result: "{id, notes: [note]}")
+      result: "{id, notes: [note]}", view: .notes)
   ) { store, arguments in
-    let id = arguments.int("id") ?? 0
+    let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)
     return try notesJSON(store, id)
   }
@@ -24,11 +25,12 @@ enum NoteCommands {
     CommandSpec(
       name: "notes.add", words: ["fugitives", "note", "add"], tab: .fugitives,
       summary: "Add a case note at the end", params: [FugitiveParams.id, FugitiveParams.noteText],
-      effect: .change(undoable: true), result: "the fugitive")
+      effect: .change(undoable: true), result: "the fugitive",
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
   ) { store, arguments in
-    let id = arguments.int("id") ?? 0
+    let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)
-    try store.insertNote(fugitiveID: id, text: arguments.text("text") ?? "")
+    try store.insertNote(fugitiveID: id, text: arguments.required(FugitiveParams.noteText))
     return try store.existingFugitive(id: id).json
   }
 
@@ -37,11 +39,12 @@ enum NoteCommands {
       name: "notes.update", words: ["fugitives", "note", "edit"], tab: .fugitives,
       summary: "Rewrite a case note",
       params: [FugitiveParams.id, FugitiveParams.note, FugitiveParams.noteText],
-      effect: .change(undoable: true), result: "the fugitive")
+      effect: .change(undoable: true), result: "the fugitive",
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
   ) { store, arguments in
-    let id = arguments.int("id") ?? 0
+    let id = try arguments.required(FugitiveParams.id)
     try store.updateNote(
-      fugitiveID: id, noteID: arguments.int("note") ?? 0, text: arguments.text("text") ?? "")
+      fugitiveID: id, noteID: arguments.required(FugitiveParams.note), text: arguments.required(FugitiveParams.noteText))
     return try store.existingFugitive(id: id).json
   }
 
@@ -49,10 +52,11 @@ enum NoteCommands {
     CommandSpec(
       name: "notes.delete", words: ["fugitives", "note", "delete"], tab: .fugitives,
       summary: "Delete a case note", params: [FugitiveParams.id, FugitiveParams.note],
-      effect: .change(undoable: true), result: "the fugitive")
+      effect: .change(undoable: true), result: "the fugitive",
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
   ) { store, arguments in
-    let id = arguments.int("id") ?? 0
-    try store.deleteNote(fugitiveID: id, noteID: arguments.int("note") ?? 0)
+    let id = try arguments.required(FugitiveParams.id)
+    try store.deleteNote(fugitiveID: id, noteID: arguments.required(FugitiveParams.note))
     return try store.existingFugitive(id: id).json
   }
 
@@ -61,11 +65,12 @@ enum NoteCommands {
       name: "notes.move", words: ["fugitives", "note", "move"], tab: .fugitives,
       summary: "Move a case note to a new position",
       params: [FugitiveParams.id, FugitiveParams.note, FugitiveParams.to],
-      effect: .change(undoable: true), result: "the fugitive")
+      effect: .change(undoable: true), result: "the fugitive",
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
   ) { store, arguments in
-    let id = arguments.int("id") ?? 0
+    let id = try arguments.required(FugitiveParams.id)
     try store.moveNote(
-      fugitiveID: id, noteID: arguments.int("note") ?? 0, to: arguments.int("to") ?? 1)
+      fugitiveID: id, noteID: arguments.required(FugitiveParams.note), to: arguments.required(FugitiveParams.to))
     return try store.existingFugitive(id: id).json
   }
 }

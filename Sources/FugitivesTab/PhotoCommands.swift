@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
@@ -12,26 +13,43 @@ enum PhotoCommands {
     return nil
   }
 
+  static let image = Param.file(
+    "image", positional: true,
+    help: "The photo: a file on the command line, base64 in JSON-RPC (at most 10 MiB)")
+  static let export = Param.path(
+    "export", fronts: .terminal, help: "Write the photo to this file ('-' is standard output)")
+  static let clear = Param.flag("clear", help: "Remove the photo")
+
+  /// What the terminal says after each of the command's four uses.
+  static let headline = Headline { result in
+    let id = result["id"]
+    if result.has("output") {
+      let output = result["output"]
+      return output == "-"
+        ? ""
+        : "Wrote the photo of fugitive \(id) to \(output) (\(result["mediaType"]), "
+          + "\(result.counted("size", "byte", "bytes")))."
+    }
+    if result.has("mediaType") {
+      return "Fugitive \(id) has a photo (\(result["mediaType"]), "
+        + "\(result.counted("size", "byte", "bytes"))). Save it with --export FILE."
+    }
+    return result["hasPhoto"] == "true"
+      ? "Saved the photo of fugitive \(id)." : "Removed the photo of fugitive \(id)."
+  }
+
   static let photo = Command(
     CommandSpec(
       name: "fugitives.photo", words: ["fugitives", "photo"], tab: .fugitives,
       summary: "Set a fugitive's photo (PNG or JPEG), read it, or clear it",
-      params: [
-        FugitiveParams.id,
-        ParamSpec(
-          "image", .file, positional: true,
-          help: "The photo: a file on the command line, base64 in JSON-RPC (at most 10 MiB)"),
-        ParamSpec(
-          "export", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
-          help: "Write the photo to this file"),
-        ParamSpec("clear", .boolean, help: "Remove the photo"),
-      ],
-      effect: .change(undoable: true),
-      result: "with image or clear: the fugitive; otherwise {id, mediaType, size, data (base64)}")
+      params: [FugitiveParams.id, image, export, clear],
+      effect: .change(undoable: true), changesOnlyWith: [image.name, clear.name],
+      result: "with image or clear: the fugitive; otherwise {id, mediaType, size, data (base64)}",
+      view: .message(headline))
   ) { store, arguments in
-    let id = arguments.int("id") ?? 0
+    let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)
-    if let bytes = arguments.bytes("image") {
+    if let bytes = arguments[image] {
       guard bytes.count <= Limits.photoBytes else {
         throw BountyError.invalid(field: "image", reason: "is larger than 10 MiB")
       }
@@ -41,7 +59,7 @@ enum PhotoCommands {
       try store.storePhoto(fugitiveID: id, Photo(mediaType: type, bytes: bytes))
       return try store.existingFugitive(id: id).json
     }
-    if arguments.bool("clear") == true {
+    if arguments.isSet(clear) {
       guard try store.deletePhoto(fugitiveID: id) else {
         throw BountyError.notFound("fugitive \(id) has no photo")
       }
@@ -50,9 +68,17 @@ enum PhotoCommands {
     guard let photo = try store.photo(fugitiveID: id) else {
       throw BountyError.notFound("fugitive \(id) has no photo")
     }
-    return .object([
+    var described: JSONObject = [
       "id": .int(id), "mediaType": .string(photo.mediaType), "size": .int(photo.bytes.count),
-      "data": .string(Base64.encode(photo.bytes)),
-    ])
+    ]
+    if let path = arguments[export] {
+      let sink = try OutputSink(.init(output: path))
+      sink.write(photo.bytes)
+      _ = try sink.finish()
+      described["output"] = .string(path)
+    } else {
+      described["data"] = .string(Base64.encode(photo.bytes))
+    }
+    return .object(described)
   }
 }

@@ -1,6 +1,5 @@
 import BountyApp
 import BountyCore
-import BountyStore
 
 /// Answers one line of JSON-RPC 2.0: a request, a notification or a batch. Pure request → response;
 /// it never throws and never ends the process, whatever the input.
@@ -67,20 +66,7 @@ public struct RPCHandler {
       return Self.errorResponse(
         id: id, code: -32600, message: "Invalid Request: params must be an object")
     }
-    guard let command = dispatcher.registry.command(named: method),
-      command.spec.fronts.contains(.rpc)
-    else {
-      return reply(
-        isNotification,
-        Self.errorResponse(id: id, code: -32601, message: "Method not found: \(method)"))
-    }
-    let arguments: Arguments
-    do {
-      arguments = try command.spec.arguments(fromJSON: params)
-    } catch {
-      return reply(isNotification, Self.errorResponse(id: id, error: error, code: -32602))
-    }
-    switch dispatcher.run(command, arguments) {
+    switch dispatcher.call(method, params: params) {
     case .success(let result):
       var bytes = Array(#"{"jsonrpc":"2.0","result":"#.utf8)
       result.write(to: &bytes)
@@ -89,7 +75,7 @@ public struct RPCHandler {
       bytes.append(UInt8(ascii: "}"))
       return reply(isNotification, String(decoding: bytes, as: UTF8.self))
     case .failure(let error):
-      return reply(isNotification, Self.errorResponse(id: id, error: error, code: error.rpcCode))
+      return reply(isNotification, Self.errorResponse(id: id, error: error))
     }
   }
 
@@ -97,11 +83,11 @@ public struct RPCHandler {
     isNotification ? nil : response
   }
 
-  /// An error response for a `BountyError`, with `data.field` for invalid values.
-  static func errorResponse(id: JSON, error: BountyError, code: Int) -> String {
+  /// An error response for a `BountyError` (its own code), with `data.field` for invalid values.
+  static func errorResponse(id: JSON, error: BountyError) -> String {
     var data: JSON? = nil
     switch error {
-    case .invalid(let field, let reason):
+    case .invalid(let field, let reason), .invalidParameter(let field, let reason):
       data = .object(["field": .string(field), "reason": .string(reason)])
     case .invalidRows(let field, let count, let details):
       data = .object([
@@ -110,7 +96,13 @@ public struct RPCHandler {
     default:
       break
     }
-    return errorResponse(id: id, code: code, message: error.message, data: data)
+    let message: String
+    if case .unknownMethod(let name) = error {
+      message = "Method not found: \(name)"
+    } else {
+      message = error.message
+    }
+    return errorResponse(id: id, code: error.rpcCode, message: message, data: data)
   }
 
   static func errorResponse(id: JSON, code: Int, message: String, data: JSON? = nil) -> String {

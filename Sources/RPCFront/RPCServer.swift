@@ -1,6 +1,5 @@
 import BountyApp
 import BountyCore
-import BountyStore
 import Glibc
 
 /// `bounty rpc`: JSON-RPC 2.0, one JSON text per line on stdin, one response per line on stdout, in

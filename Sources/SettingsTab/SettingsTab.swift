@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
@@ -5,9 +6,9 @@ import BountyStore
 public enum SettingsTab {
   public static let commands: [Command] = [list, get, set, reset]
 
-  static let key = ParamSpec(
-    "key", .choice(SettingKey.allCases.map(\.rawValue)), required: true, positional: true,
-    help: "The setting's key")
+  static let key = Param.choice(
+    "key", SettingKey.self, required: true, positional: true, help: "The setting's key")
+  static let value = Param.any("value", required: true, positional: true, help: "The new value")
 
   /// `{key, value, default, isDefault, help}` for one setting.
   static func json(_ store: Store, _ key: SettingKey) throws -> JSON {
@@ -19,15 +20,12 @@ public enum SettingsTab {
     ])
   }
 
-  static func settingKey(_ arguments: Arguments) -> SettingKey {
-    SettingKey(rawValue: arguments.text("key") ?? "") ?? .hunterName
-  }
-
   static let list = Command(
     CommandSpec(
       name: "settings.list", words: ["settings", "list"], tab: .settings,
       summary: "List every setting with its value and default", params: [], effect: .read,
-      result: "{items: [setting], total}")
+      result: "{items: [setting], total}",
+      view: .settingsTable)
   ) { store, _ in
     let items = try SettingKey.allCases.map { try json(store, $0) }
     return .object(["items": .array(items), "total": .int(items.count)])
@@ -36,37 +34,35 @@ public enum SettingsTab {
   static let get = Command(
     CommandSpec(
       name: "settings.get", words: ["settings", "get"], tab: .settings,
-      summary: "Show one setting", params: [key], effect: .read, result: "the setting")
+      summary: "Show one setting", params: [key], effect: .read, result: "the setting",
+      view: .setting)
   ) { store, arguments in
-    try json(store, settingKey(arguments))
+    try json(store, arguments.required(key))
   }
 
   static let set = Command(
     CommandSpec(
       name: "settings.set", words: ["settings", "set"], tab: .settings,
       summary: "Change a setting",
-      params: [
-        key,
-        ParamSpec("value", .any, required: true, positional: true, help: "The new value"),
-      ],
-      effect: .change(undoable: true), result: "the setting")
+      params: [key, value], effect: .change(undoable: true), result: "the setting",
+      view: .setting)
   ) { store, arguments in
-    let key = settingKey(arguments)
-    let value = try key.validate(arguments.json("value") ?? .null)
-    if key == .currency { try CurrencyChange.rescale(store, to: value) }
-    try store.storeSetting(key, value)
-    return try json(store, key)
+    let setting = try arguments.required(key)
+    let valid = try setting.validate(arguments.required(value))
+    if setting == .currency { try CurrencyChange.rescale(store, to: valid) }
+    try store.storeSetting(setting, valid)
+    return try json(store, setting)
   }
 
   static let reset = Command(
     CommandSpec(
       name: "settings.reset", words: ["settings", "reset"], tab: .settings,
       summary: "Put a setting back to its default", params: [key],
-      effect: .change(undoable: true), result: "the setting")
+      effect: .change(undoable: true), result: "the setting", view: .setting)
   ) { store, arguments in
-    let key = settingKey(arguments)
-    if key == .currency { try CurrencyChange.rescale(store, to: key.defaultValue) }
-    try store.storeSetting(key, key.defaultValue)
-    return try json(store, key)
+    let setting = try arguments.required(key)
+    if setting == .currency { try CurrencyChange.rescale(store, to: setting.defaultValue) }
+    try store.storeSetting(setting, setting.defaultValue)
+    return try json(store, setting)
   }
 }

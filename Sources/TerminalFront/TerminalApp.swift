@@ -1,6 +1,5 @@
 import BountyApp
 import BountyCore
-import BountyStore
 import Glibc
 
 /// The terminal front: one-shot commands (`bounty fugitives list`) and, with no command, the
@@ -44,7 +43,7 @@ public struct TerminalApp {
       return 0
     }
     let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
-    let path = DatabaseLocation.resolve(option: options.database, environment: environment)
+    let path = Dispatcher.databasePath(option: options.database, environment: environment)
     if words.isEmpty {
       guard let dispatcher = open(path) else { return 1 }
       return Shell(dispatcher: dispatcher, terminal: terminal, environment: environment).run()
@@ -57,6 +56,11 @@ public struct TerminalApp {
       return rpc(dispatcher)
     }
     let parser = CommandLineParser(registry: registry)
+    if parser.isGroup(words), let text = help.text(for: words) {
+      // `bounty fugitives` alone: the group's commands.
+      Output.out(text)
+      return 0
+    }
     let command: Command
     let arguments: Arguments
     do {
@@ -69,10 +73,9 @@ public struct TerminalApp {
     guard let dispatcher = open(path) else { return 1 }
     let runner = CommandRunner(dispatcher: dispatcher, terminal: terminal, json: options.json)
     var bar: ProgressBar?
-    if ["data.import", "data.export"].contains(command.spec.name) {
-      Interruption.install(on: dispatcher.store)
-      bar = ProgressBar.attach(
-        to: dispatcher.store, label: command.spec.name == "data.import" ? "Importing" : "Exporting")
+    if command.spec.longRunning {
+      Interruption.install(on: dispatcher)
+      bar = ProgressBar.attach(to: dispatcher, label: String(command.spec.summary.prefix { $0 != " " }))
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)
     bar?.finish()
@@ -84,9 +87,8 @@ public struct TerminalApp {
     do {
       // BOUNTY_NOW fixes the clock (ISO 8601) for reproducible transcripts, docs and tests.
       let fixed = environment["BOUNTY_NOW"].flatMap(Timestamp.init(parsing:))
-      let store = try Store.open(
-        path: path, clock: { fixed ?? Store.systemTime() }, notice: { Output.err($0) })
-      return Dispatcher(store: store, registry: registry)
+      return try Dispatcher.open(
+        path: path, now: fixed, registry: registry, notice: { Output.err($0) })
     } catch {
       Output.err("Error: \(error.message)")
       return nil

@@ -42,7 +42,7 @@ import Testing
     ] as [(JSONObject, String)])
   func refusesBadValuesNamingTheField(params: JSONObject, field: String) throws {
     let app = try TestApp()
-    guard case .invalid(let named, _)? = app.error("fugitives.add", params) else {
+    guard case .invalidParameter(let named, _)? = app.error("fugitives.add", params) else {
       Issue.record("expected invalid \(field)")
       return
     }
@@ -136,7 +136,7 @@ import Testing
     let positions = try app.store.database.query("SELECT position FROM fugitive ORDER BY position")
     { $0.int(0) }
     #expect(positions == [1, 2, 3, 4, 5])
-    guard case .invalid(let field, _)? = app.error("fugitives.move", ["id": .int(ids[0]), "to": 0])
+    guard case .invalidParameter(let field, _)? = app.error("fugitives.move", ["id": .int(ids[0]), "to": 0])
     else {
       Issue.record("position 0")
       return
@@ -181,20 +181,20 @@ import Testing
     let app = try TestApp()
     let id = try app.add("X")
     guard
-      case .invalid(let field, _)? = app.error("fugitives.capture", ["id": .int(id), "lat": 10])
+      case .invalidParameter(let field, _)? = app.error("fugitives.capture", ["id": .int(id), "lat": 10])
     else {
       Issue.record("lat alone")
       return
     }
     #expect(field == "lon")
-    if case .invalid(let f, _)? = app.error(
+    if case .invalidParameter(let f, _)? = app.error(
       "fugitives.capture", ["id": .int(id), "lat": 91, "lon": 0])
     {
       #expect(f == "lat")
     } else {
       Issue.record("lat 91")
     }
-    if case .invalid(let f, _)? = app.error(
+    if case .invalidParameter(let f, _)? = app.error(
       "fugitives.capture", ["id": .int(id), "at": "yesterday"])
     {
       #expect(f == "at")
@@ -247,7 +247,7 @@ import Testing
     } else {
       Issue.record("11 MiB")
     }
-    if case .invalid(let f, _)? = app.error(
+    if case .invalidParameter(let f, _)? = app.error(
       "fugitives.photo", ["id": .int(id), "image": "not base64!"])
     {
       #expect(f == "image")
@@ -290,7 +290,7 @@ import Testing
     } else {
       Issue.record("missing note")
     }
-    if case .invalid(let f, _)? = app.error("notes.add", ["id": .int(id), "text": ""]) {
+    if case .invalidParameter(let f, _)? = app.error("notes.add", ["id": .int(id), "text": ""]) {
       #expect(f == "text")
     } else {
       Issue.record("empty note")

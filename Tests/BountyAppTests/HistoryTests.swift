@@ -142,7 +142,7 @@ import Testing
     let failing = Command(
       CommandSpec(
         name: "test.halfway", words: ["halfway"], tab: .data, summary: "fails after writing",
-        params: [], effect: .change(undoable: true), result: "never")
+        params: [], effect: .change(undoable: true), result: "never", view: .keyValues)
     ) { store, _ in
       try store.insertFugitive(FugitiveFields(id: 5, name: "Half", bountyMinor: 1, description: ""))
       try store.insertNote(fugitiveID: 5, text: "half")

@@ -43,17 +43,17 @@ import Testing
     let rich = try app.call("fugitives.list", ["minBounty": "$5,000"])
     #expect(Set(names(rich)) == ["Dear", "Middle"])
     #expect(rich["total"] == .number("2"))
-    if case .invalid(let f, _)? = app.error("fugitives.list", ["minBounty": "lots"]) {
+    if case .invalidParameter(let f, _)? = app.error("fugitives.list", ["minBounty": "lots"]) {
       #expect(f == "minBounty")
     } else {
       Issue.record("minBounty")
     }
-    if case .invalid(let f, _)? = app.error("fugitives.list", ["sort": "height"]) {
+    if case .invalidParameter(let f, _)? = app.error("fugitives.list", ["sort": "height"]) {
       #expect(f == "sort")
     } else {
       Issue.record("sort")
     }
-    if case .invalid(let f, _)? = app.error("fugitives.list", ["limit": 0]) {
+    if case .invalidParameter(let f, _)? = app.error("fugitives.list", ["limit": 0]) {
       #expect(f == "limit")
     } else {
       Issue.record("limit")

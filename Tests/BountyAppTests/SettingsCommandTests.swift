@@ -54,12 +54,12 @@ import Testing
 
   @Test func unknownKeysAreInvalid() throws {
     let app = try TestApp()
-    if case .invalid(let f, _)? = app.error("settings.get", ["key": "nope"]) {
+    if case .invalidParameter(let f, _)? = app.error("settings.get", ["key": "nope"]) {
       #expect(f == "key")
     } else {
       Issue.record("nope")
     }
-    if case .invalid(let f, _)? = app.error("settings.set", ["key": "rounding"]) {
+    if case .invalidParameter(let f, _)? = app.error("settings.set", ["key": "rounding"]) {
       #expect(f == "value")
     } else {
       Issue.record("no value")

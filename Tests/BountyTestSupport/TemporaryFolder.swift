@@ -30,12 +30,12 @@ public final class TestApp {
   public let dispatcher: Dispatcher
   public var now: Timestamp
 
-  public var store: Store { dispatcher.store }
+  public let store: Store
 
   public init(now: String = "2026-11-30T10:00:00Z") throws {
     folder = try TemporaryFolder()
     self.now = Timestamp(parsing: now) ?? Timestamp(secondsSinceEpoch: 0)
-    let store = try Store.open(path: folder.file("bounty.sqlite"))
+    store = try Store.open(path: folder.file("bounty.sqlite"))
     dispatcher = Dispatcher(store: store)
     store.clock = { [unowned self] in self.now }
   }

@@ -59,9 +59,9 @@ import Testing
     #expect(outcome.stderr.contains("See 'bounty"))
   }
 
-  @Test func invalidValuesExitOneNamingTheField() throws {
+  @Test func malformedValuesAreUsageErrorsNamingTheField() throws {
     let outcome = try bounty.run(["fugitives", "add", "--name", "X", "--bounty", "12.345"])
-    #expect(outcome.status == 1)
+    #expect(outcome.status == 64)
     #expect(
       outcome.stderr == "Error: invalid bounty: '12.345' has more decimals than USD allows (2)\n")
   }

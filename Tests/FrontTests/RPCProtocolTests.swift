@@ -6,7 +6,7 @@ import Testing
 @testable import RPCFront
 
 /// The JSON-RPC 2.0 specification's own examples (section 7), adapted to bounty's methods, and every
-/// error code of INTERFACE.md.
+/// error code of docs/contract.md.
 @Suite struct RPCProtocolTests {
   let app: TestApp
   let handler: RPCHandler
@@ -129,10 +129,15 @@ import Testing
       try code(
         #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"Dup","bounty":"1","id":7},"id":1}"#
       ) == -32002)
-    let invalid = try parsed(
+    // A malformed amount is the caller's mistake (-32602); a value the store refuses is -32003.
+    let malformed = try parsed(
       #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"X","bounty":"12.345"},"id":1}"#)
-    #expect(invalid["error"]?["code"] == -32003)
-    #expect(invalid["error"]?["data"]?["field"] == "bounty")
+    #expect(malformed["error"]?["code"] == -32602)
+    #expect(malformed["error"]?["data"]?["field"] == "bounty")
+    let refused = try parsed(
+      #"{"jsonrpc":"2.0","method":"fugitives.photo","params":{"id":7,"image":"aGVsbG8="},"id":1}"#)
+    #expect(refused["error"]?["code"] == -32003)
+    #expect(refused["error"]?["data"]?["field"] == "image")
     try app.call("fugitives.update", ["id": 7, "bounty": "12500.50"])
     #expect(
       try code(
@@ -167,7 +172,7 @@ import Testing
     #expect(try add("92233720368547758.07")["result"]?["bounty"] == "92233720368547758.07")
     for bad in ["1e400", "0.001", "-1", "1E2", "92233720368547758.08"] {
       let response = try add(bad)
-      #expect(response["error"]?["code"] == -32003, "\(bad)")
+      #expect(response["error"]?["code"] == -32602, "\(bad)")
       #expect(response["error"]?["data"]?["field"] == "bounty")
     }
   }

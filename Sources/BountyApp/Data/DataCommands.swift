@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
@@ -5,43 +6,51 @@ import BountyStore
 enum DataCommands {
   static let commands: [Command] = [importCommand, exportCommand]
 
+  static let file = Param.path(
+    "file", positional: true,
+    help: "The file to read ('-' is standard input); the terminal's way in")
+  static let content = Param.text(
+    "content", maxLength: Int.max, fronts: .rpc, help: "The CSV or JSON text itself")
+  static let importFormat = Param.choice(
+    "format", DataFormat.self, help: "csv or json (default: from the file name)")
+  static let replace = Param.flag("replace", help: "Overwrite fugitives whose ID# already exists")
+  static let exportFormat = Param.choice(
+    "format", DataFormat.self, help: "csv or json (default: from the output file's name, else json)")
+
   static let importCommand = Command(
     CommandSpec(
       name: "data.import", words: ["import"], tab: .data,
       summary: "Import fugitives from CSV or JSON: all rows or none",
-      params: [
-        ParamSpec(
-          "file", .text(maxLength: 4096, allowBlank: false), positional: true,
-          help: "The file to read ('-' is standard input); the terminal's way in"),
-        ParamSpec(
-          "content", .text(maxLength: Int.max, allowBlank: true), fronts: .rpc,
-          help: "The CSV or JSON text itself"),
-        ParamSpec(
-          "format", .choice(DataFormat.allCases.map(\.rawValue)),
-          help: "csv or json (default: from the file name)"),
-        ParamSpec("replace", .boolean, help: "Overwrite fugitives whose ID# already exists"),
-      ],
-      effect: .change(undoable: true), result: "{imported, replaced}")
+      params: [file, content, importFormat, replace],
+      effect: .change(undoable: true), result: "{imported, replaced}",
+      view: .message(
+        Headline { result in
+          let replaced = result.count("replaced")
+          return "Imported \(result.counted("imported", "fugitive", "fugitives"))"
+            + (replaced == 0 ? "." : ", replaced \(replaced).")
+        }),
+      longRunning: true)
   ) { store, arguments in
     let source: ImportSource
-    switch (arguments.text("file"), arguments.text("content")) {
+    switch (arguments[file], arguments[content]) {
     case (let file?, nil): source = file == "-" ? .standardInput : .file(file)
     case (nil, let content?): source = .text(content)
     case (nil, nil):
-      throw BountyError.invalid(field: "file", reason: "is required (or content, over JSON-RPC)")
+      throw BountyError.invalidParameter(
+        field: "file", reason: "is required (or content, over JSON-RPC)")
     case (_?, _?):
-      throw BountyError.invalid(field: "content", reason: "give file or content, not both")
+      throw BountyError.invalidParameter(field: "content", reason: "give file or content, not both")
     }
     let format: DataFormat
-    if let name = arguments.text("format"), let given = DataFormat(rawValue: name) {
+    if let given = arguments[importFormat] {
       format = given
     } else if case .file(let path) = source, let guessed = DataFormat.guess(from: path) {
       format = guessed
     } else {
-      throw BountyError.invalid(
-        field: "format", reason: "cannot tell from the file name; give --format csv or json")
+      throw BountyError.invalidParameter(
+        field: "format", reason: "cannot tell from the file name; give the format, csv or json")
     }
-    let importer = try Importer(store: store, replace: arguments.bool("replace") == true)
+    let importer = try Importer(store: store, replace: arguments.isSet(replace))
     switch format {
     case .csv: try importer.importCSV(source)
     case .json: try importer.importJSON(source)
@@ -53,18 +62,13 @@ enum DataCommands {
     CommandSpec(
       name: "data.export", words: ["export"], tab: .data,
       summary: "Export every fugitive (notes included) as CSV or JSON",
-      params: [
-        ParamSpec(
-          "format", .choice(DataFormat.allCases.map(\.rawValue)),
-          help: "csv or json (default: from --output's name, else json)"),
-        .outputFile,
-      ],
-      effect: .read, result: "{format, content}")
+      params: [exportFormat, CommonParams.output],
+      effect: .read, result: "{format, content}",
+      view: .document(noun: "the export", output: CommonParams.output.name),
+      longRunning: true)
   ) { store, arguments in
-    let output = arguments.text("output")
-    let format =
-      arguments.text("format").flatMap(DataFormat.init(rawValue:))
-      ?? output.flatMap(DataFormat.guess(from:)) ?? .json
+    let output = arguments[CommonParams.output]
+    let format = arguments[exportFormat] ?? output.flatMap(DataFormat.guess(from:)) ?? .json
     let sink = try OutputSink(.init(output: output))
     try Exporter.export(store, format: format, to: sink)
     guard let content = try sink.finish() else {

@@ -17,7 +17,9 @@ public enum CommandReference {
       "`value` (any JSON value; the command checks it).",
     ]
     for (tab, title) in tabTitles {
-      let commands = registry.commands.filter { $0.spec.tab == tab }
+      let commands = registry.commands.filter {
+        $0.spec.tab == tab && !$0.spec.fronts.isDisjoint(with: .both)
+      }
       if commands.isEmpty { continue }
       lines += ["", "## \(title)"]
       for command in commands {
@@ -68,6 +70,7 @@ public enum CommandReference {
     case .longitude: return "degrees (-180…180)"
     case .choice(let words): return words.map { "`\($0)`" }.joined(separator: " \\| ")
     case .file: return "file"
+    case .path: return "path"
     case .any: return "value"
     }
   }

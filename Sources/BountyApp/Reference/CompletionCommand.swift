@@ -1,28 +1,35 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 
 /// `bounty completions bash|zsh|fish` prints a completion script; `bounty completions ids` prints the
 /// Fugitive ID#s, one a line, for the scripts to offer.
 enum CompletionCommand {
+  /// What `completions` prints: a shell's script, or the ID#s.
+  enum Target: String, CaseIterable {
+    case bash, zsh, fish, ids
+  }
+
+  static let shell = Param.choice(
+    "shell", Target.self, required: true, positional: true,
+    help: "bash, zsh or fish; ids prints every Fugitive ID#")
+
   static let command: Command = Command(
     CommandSpec(
       name: "completions", words: ["completions"], tab: .data,
       summary: "Print a shell completion script (bash, zsh, fish), or the ID#s for one",
-      params: [
-        ParamSpec(
-          "shell", .choice(Completions.shells + ["ids"]), required: true, positional: true,
-          help: "bash, zsh or fish; ids prints every Fugitive ID#")
-      ],
-      effect: .read, fronts: .terminal, result: "{script}")
+      params: [shell],
+      effect: .read, fronts: .terminal, result: "{script}", view: .text(field: "script"))
   ) { store, arguments in
-    let shell = arguments.text("shell") ?? "bash"
-    if shell == "ids" {
+    let target = try arguments.required(shell)
+    if target == .ids {
       var ids: [String] = []
       try store.database.forEachRow("SELECT id FROM fugitive ORDER BY id LIMIT 10000") {
         ids.append(String($0.int(0)))
       }
       return .object(["script": .string(ids.joined(separator: "\n"))])
     }
-    return .object(["script": .string(Completions.script(for: shell, registry: .standard))])
+    return .object(
+      ["script": .string(Completions.script(for: target.rawValue, registry: .standard))])
   }
 }

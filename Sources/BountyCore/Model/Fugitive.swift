@@ -75,7 +75,7 @@ public struct Note: Equatable, Sendable {
   }
 }
 
-/// One fugitive, as INTERFACE.md's model describes it.
+/// One fugitive, as docs/contract.md describes it.
 public struct Fugitive: Equatable, Sendable {
   public var id: Int64
   public var name: String
@@ -111,7 +111,7 @@ public struct Fugitive: Equatable, Sendable {
     self.updatedAt = updatedAt
   }
 
-  /// The JSON shape of INTERFACE.md: camelCase keys, money as a string with the currency's digits.
+  /// The JSON shape of docs/contract.md: camelCase keys, money as a string with the currency's digits.
   public var json: JSON {
     .object([
       "id": .int(id),
@@ -131,7 +131,7 @@ public struct Fugitive: Equatable, Sendable {
   }
 }
 
-/// The limits of INTERFACE.md, in one place.
+/// The limits of docs/contract.md, in one place.
 public enum Limits {
   public static let nameLength = 200
   public static let fugitiveIDs: ClosedRange<Int64> = 1...2_147_483_647

@@ -1,5 +1,6 @@
 /// A command's parameters after checking against its declaration: every value has its declared
-/// type, no unknown name is present, every required one is.
+/// type, no unknown name is present, every required one is. Handlers read them through their typed
+/// `Param` declarations, never by a string key.
 public struct Arguments: Sendable {
   public private(set) var values: [String: ArgumentValue]
 
@@ -7,62 +8,38 @@ public struct Arguments: Sendable {
     self.values = values
   }
 
-  public func has(_ name: String) -> Bool { values[name] != nil }
+  /// True when the parameter was given.
+  public func has(_ param: some ParamDeclaration) -> Bool { values[param.spec.name] != nil }
 
-  public func int(_ name: String) -> Int64? {
-    if case .integer(let value) = values[name] { return value }
-    return nil
+  /// The value of an optional parameter, nil when it was not given.
+  public subscript<Value>(_ param: Param<Value>) -> Value? {
+    values[param.name].flatMap(param.extract)
   }
 
-  public func text(_ name: String) -> String? {
-    if case .text(let value) = values[name] { return value }
-    return nil
+  /// The value of a required parameter. The fronts refuse a call that lacks one before it runs;
+  /// this throws the same error should a handler read a parameter its command did not declare.
+  public func required<Value>(_ param: Param<Value>) throws(BountyError) -> Value {
+    guard let value = self[param] else {
+      throw BountyError.invalidParameter(field: param.name, reason: "is required")
+    }
+    return value
   }
 
-  public func bool(_ name: String) -> Bool? {
-    if case .boolean(let value) = values[name] { return value }
-    return nil
-  }
+  /// A flag: false unless given as true.
+  public func isSet(_ flag: Param<Bool>) -> Bool { self[flag] == true }
 
-  /// Money arrives as its validated text; the handler parses it in the database currency.
-  public func moneyText(_ name: String) -> String? {
-    if case .moneyText(let value) = values[name] { return value }
-    return nil
-  }
-
-  public func decimal(_ name: String) -> ExactDecimal? {
-    if case .decimal(let value) = values[name] { return value }
-    return nil
-  }
-
-  public func timestamp(_ name: String) -> Timestamp? {
-    if case .timestamp(let value, _) = values[name] { return value }
-    return nil
-  }
-
-  /// True when the timestamp was given as a bare date (`2026-11-30`), not a time.
-  public func timestampIsDateOnly(_ name: String) -> Bool {
-    if case .timestamp(_, let dateOnly) = values[name] { return dateOnly }
-    return false
-  }
-
-  public func degrees(_ name: String) -> Double? {
-    if case .degrees(let value) = values[name] { return value }
-    return nil
-  }
-
-  public func bytes(_ name: String) -> [UInt8]? {
-    if case .bytes(let value) = values[name] { return value }
-    return nil
-  }
-
-  public func json(_ name: String) -> JSON? {
-    if case .json(let value) = values[name] { return value }
-    return nil
-  }
+  /// The checked value named `name`, for code that works over any command (history labels, the
+  /// confirmation question).
+  public func value(named name: String) -> ArgumentValue? { values[name] }
 
   public mutating func set(_ name: String, _ value: ArgumentValue) {
     values[name] = value
+  }
+
+  /// Only the values `spec` declares: the arguments of a related command (the subject a
+  /// confirmation question names).
+  public func restricted(to spec: CommandSpec) -> Arguments {
+    Arguments(values.filter { name, _ in spec.param(named: name) != nil })
   }
 }
 
@@ -71,7 +48,9 @@ public enum ArgumentValue: Equatable, Sendable {
   case integer(Int64)
   case text(String)
   case boolean(Bool)
+  /// An amount as typed; the dispatcher turns it into `.money` in the database currency.
   case moneyText(String)
+  case money(Money)
   case decimal(ExactDecimal)
   case timestamp(Timestamp, dateOnly: Bool)
   case degrees(Double)

@@ -23,6 +23,8 @@ public enum ParamType: Equatable, Sendable {
   case choice([String])
   /// Bytes: a file path on the command line, base64 text in JSON-RPC.
   case file
+  /// A file system path (text; the shells complete it as a file name).
+  case path
   /// Any JSON value; the handler checks it (setting values, imported rosters).
   case any
 
@@ -51,6 +53,7 @@ public enum ParamType: Equatable, Sendable {
     case .choice(let words):
       return .object(["type": "string", "enum": .array(words.map(JSON.string))])
     case .file: return .object(["type": "string", "contentEncoding": "base64"])
+    case .path: return .object(["type": "string", "minLength": 1, "maxLength": 4096])
     case .any: return .object([:])
     }
   }
@@ -66,7 +69,7 @@ public enum ParamType: Equatable, Sendable {
     case .timestamp: return "DATE"
     case .latitude, .longitude: return "DEGREES"
     case .choice(let words): return words.joined(separator: "|")
-    case .file: return "FILE"
+    case .file, .path: return "FILE"
     case .any: return "VALUE"
     }
   }
@@ -127,10 +130,12 @@ public struct CommandFronts: OptionSet, Sendable {
   public static let terminal = CommandFronts(rawValue: 1)
   public static let rpc = CommandFronts(rawValue: 2)
   public static let both: CommandFronts = [.terminal, .rpc]
+  /// The terminal's shell and workspace call it for their own state; no help lists it.
+  public static let workspace = CommandFronts(rawValue: 4)
 }
 
 /// A command's declaration: everything the fronts, the help, `rpc.discover`, the man page and the
-/// completions need to know about it. The handler lives beside it in `Command` (BountyStore).
+/// completions need to know about it. The handler lives beside it in `Command` (BountyCommands).
 public struct CommandSpec: Sendable {
   /// The JSON-RPC method name: `fugitives.add`.
   public let name: String
@@ -141,36 +146,66 @@ public struct CommandSpec: Sendable {
   public let summary: String
   public let params: [ParamSpec]
   public let effect: CommandEffect
+  /// For a changing command that only reads unless one of these parameters is given (a photo is
+  /// read without them): without them it runs as a read and never takes the write lock.
+  public let changesOnlyWith: [String]
   public let fronts: CommandFronts
   /// One line describing the result, for `rpc.discover` and the docs.
   public let result: String
+  /// How a person is shown the result.
+  public let view: ResultView
+  /// The question a terminal asks before running it, when one is due.
+  public let confirmation: Confirmation?
+  /// It may run long: the terminal shows progress and Ctrl-C stops it, changing nothing.
+  public let longRunning: Bool
+  /// The boolean field of the result that says whether it succeeded (`db check`'s `ok`): when it is
+  /// false the command still prints its result, and the terminal exits 1.
+  public let successField: String?
 
   public init(
-    name: String, words: [String], tab: Tab, summary: String, params: [ParamSpec],
-    effect: CommandEffect, fronts: CommandFronts = .both, result: String
+    name: String, words: [String], tab: Tab, summary: String, params: [any ParamDeclaration],
+    effect: CommandEffect, changesOnlyWith: [String] = [], fronts: CommandFronts = .both,
+    result: String, view: ResultView, confirmation: Confirmation? = nil,
+    longRunning: Bool = false, successField: String? = nil
   ) {
     self.name = name
     self.words = words
     self.tab = tab
     self.summary = summary
-    self.params = params
+    self.params = params.map(\.spec)
     self.effect = effect
+    self.changesOnlyWith = changesOnlyWith
     self.fronts = fronts
     self.result = result
+    self.view = view
+    self.confirmation = confirmation
+    self.longRunning = longRunning
+    self.successField = successField
   }
 
   public func param(named name: String) -> ParamSpec? {
     params.first { $0.name == name }
   }
 
+  /// True when a call with `arguments` reads only (see `changesOnlyWith`).
+  public func onlyReads(_ arguments: Arguments) -> Bool {
+    switch effect {
+    case .read: return true
+    case .outsideTransaction: return false
+    case .change:
+      return !changesOnlyWith.isEmpty
+        && !changesOnlyWith.contains { arguments.value(named: $0) != nil }
+    }
+  }
+
   /// `bounty fugitives add --name TEXT --bounty AMT [--id N] [--description TEXT]`.
   public var usage: String {
     var parts = ["bounty"] + words
-    for param in params where param.positional {
+    for param in params where param.positional && param.fronts.contains(.terminal) {
       let placeholder = param.name.uppercased()
       parts.append(param.required ? placeholder : "[\(placeholder)]")
     }
-    for param in params where !param.positional {
+    for param in params where !param.positional && param.fronts.contains(.terminal) {
       let option =
         param.type == .boolean ? param.optionName : "\(param.optionName) \(param.type.placeholder)"
       parts.append(param.required ? option : "[\(option)]")

@@ -27,6 +27,8 @@ extension ParamSpec {
       return try degrees(digits)
     case (.choice, .string(let word)):
       return .text(try checkedChoice(word))
+    case (.path, .string(let text)):
+      return .text(try checkedPath(text))
     case (.file, .string(let base64)):
       guard let bytes = Base64.decode(base64) else { throw invalid("must be base64 text") }
       return .bytes(bytes)
@@ -67,6 +69,8 @@ extension ParamSpec {
       return try degrees(text)
     case .choice:
       return .text(try checkedChoice(text))
+    case .path:
+      return .text(try checkedPath(text))
     case .file:
       throw invalid("a file is read by the terminal front")
     case .any:
@@ -78,7 +82,7 @@ extension ParamSpec {
   private var expectedTypeName: String {
     switch type {
     case .integer: return "an integer"
-    case .text, .choice, .timestamp, .file: return "a string"
+    case .text, .choice, .timestamp, .file, .path: return "a string"
     case .money, .decimal: return "a string or number"
     case .boolean: return "a boolean"
     case .latitude, .longitude: return "a number"
@@ -86,8 +90,18 @@ extension ParamSpec {
     }
   }
 
+  /// A parameter that is missing or malformed: a usage error (exit 64, JSON-RPC -32602).
   private func invalid(_ reason: String) -> BountyError {
-    .invalid(field: name, reason: reason)
+    .invalidParameter(field: name, reason: reason)
+  }
+
+  private func checkedPath(_ text: String) throws(BountyError) -> String {
+    if text.isEmpty { throw invalid("must not be empty") }
+    if text.utf8.count > 4096 { throw invalid("is longer than 4096 bytes") }
+    if text.unicodeScalars.contains(where: { $0.value == 0 }) {
+      throw invalid("must not contain NUL characters")
+    }
+    return text
   }
 
   private func checkedInteger(_ value: Int64) throws(BountyError) -> ArgumentValue {
@@ -136,12 +150,16 @@ extension ParamSpec {
 
 extension CommandSpec {
   /// Checks JSON-RPC params (by name) against the declaration: unknown names, wrong types and
-  /// missing required parameters are `invalid` errors naming the field.
-  public func arguments(fromJSON params: JSONObject) throws(BountyError) -> Arguments {
+  /// missing required parameters are `invalidParameter` errors naming the field.
+  public func arguments(fromJSON params: JSONObject, front: CommandFronts = .rpc)
+    throws(BountyError) -> Arguments
+  {
+    // The terminal's own views pass JSON too, and may give any parameter.
+    let accepted: CommandFronts = front.contains(.workspace) ? [.terminal, .rpc] : front
     var arguments = Arguments()
     for (key, value) in params.members {
-      guard let spec = param(named: key), spec.fronts.contains(.rpc) else {
-        throw BountyError.invalid(field: key, reason: "is not a parameter of \(name)")
+      guard let spec = param(named: key), !spec.fronts.isDisjoint(with: accepted) else {
+        throw BountyError.invalidParameter(field: key, reason: "is not a parameter of \(name)")
       }
       if let checked = try spec.value(fromJSON: value) { arguments.set(key, checked) }
     }
@@ -149,10 +167,10 @@ extension CommandSpec {
     return arguments
   }
 
-  /// Throws `invalid` naming the first required parameter that is missing.
+  /// Throws `invalidParameter` naming the first required parameter that is missing.
   public func checkRequired(_ arguments: Arguments) throws(BountyError) {
-    for spec in params where spec.required && !arguments.has(spec.name) {
-      throw BountyError.invalid(field: spec.name, reason: "is required")
+    for spec in params where spec.required && arguments.value(named: spec.name) == nil {
+      throw BountyError.invalidParameter(field: spec.name, reason: "is required")
     }
   }
 }

@@ -110,11 +110,3 @@ public final class OutputSink {
     return nil
   }
 }
-
-extension ParamSpec {
-  /// The terminal-only `--output FILE` of every command that writes a document (reports,
-  /// dossiers, exports); `OutputSink.Destination(output:)` reads it.
-  public static let outputFile = ParamSpec(
-    "output", .text(maxLength: 4096, allowBlank: false), fronts: .terminal,
-    help: "Write to this file (whole or not at all) instead of standard output")
-}

@@ -1,6 +1,5 @@
 import BountyApp
 import BountyCore
-import BountyStore
 import Glibc
 
 /// Turns the words after `bounty` into a command and its checked arguments, from the registry's
@@ -13,14 +12,79 @@ public struct CommandLineParser {
     self.registry = registry
   }
 
-  /// Finds the command the words name; `usage` when none does.
+  /// Finds the command the words name, the tab word optional where only one tab has the verb
+  /// (`add` for `fugitives add`); `usage`, with the nearest known word, when none does.
   public func command(for words: [String]) throws(BountyError) -> (Command, [String]) {
-    guard let (command, used) = registry.command(words: words) else {
-      let given = words.prefix { !$0.hasPrefix("-") }.joined(separator: " ")
-      throw BountyError.usage(
-        given.isEmpty ? "a command is required" : "unknown command '\(given)'")
+    if let (command, used) = registry.command(words: words) {
+      return (command, Array(words.dropFirst(used)))
     }
-    return (command, Array(words.dropFirst(used)))
+    if let (command, used) = try shorthand(words) {
+      return (command, Array(words.dropFirst(used)))
+    }
+    throw unknownCommand(words)
+  }
+
+  /// The commands a front lists: every terminal command but the shell's own state.
+  var listed: [Command] { registry.commands(for: .terminal) }
+
+  /// The tab words whose verbs may be given alone.
+  static let tabWords = ["fugitives", "captured", "settings"]
+
+  /// A tab's verb given without the tab word, when exactly one tab has it.
+  private func shorthand(_ words: [String]) throws(BountyError) -> (Command, Int)? {
+    var found: [(Command, Int)] = []
+    for command in listed {
+      guard let tabWord = command.spec.words.first, Self.tabWords.contains(tabWord) else {
+        continue
+      }
+      let verb = Array(command.spec.words.dropFirst())
+      guard !verb.isEmpty, words.starts(with: verb) else { continue }
+      if verb.count > (found.first?.1 ?? 0) {
+        found = [(command, verb.count)]
+      } else if verb.count == found.first?.1 {
+        found.append((command, verb.count))
+      }
+    }
+    guard found.count > 1 else { return found.first }
+    let choices = found.map { "bounty " + $0.0.spec.words.joined(separator: " ") }
+    throw BountyError.usage(
+      "'\(words.prefix(found[0].1).joined(separator: " "))' is a verb of several tabs: "
+        + choices.joined(separator: ", ") + "; name the tab")
+  }
+
+  /// The words that name a group of commands but no command (`fugitives`, `fugitives note`).
+  public func isGroup(_ words: [String]) -> Bool {
+    !words.isEmpty && registry.command(words: words) == nil
+      && listed.contains { $0.spec.words.count > words.count && $0.spec.words.starts(with: words) }
+  }
+
+  private func unknownCommand(_ words: [String]) -> BountyError {
+    let given = Array(words.prefix { !$0.hasPrefix("-") })
+    guard !given.isEmpty else { return .usage("a command is required") }
+    // The longest run of words that starts some command; the next word is the wrong one.
+    var known = 0
+    while known < given.count,
+      listed.contains(where: { $0.spec.words.starts(with: given.prefix(known + 1)) })
+    {
+      known += 1
+    }
+    let prefix = Array(given.prefix(known))
+    var next = Set(
+      listed.filter { $0.spec.words.count > known && $0.spec.words.starts(with: prefix) }
+        .map { $0.spec.words[known] })
+    if known == 0 {
+      next.formUnion(["help", "rpc", "shell"])
+      next.formUnion(
+        listed.filter { Self.tabWords.contains($0.spec.words[0]) && $0.spec.words.count > 1 }
+          .map { $0.spec.words[1] })
+    }
+    guard known < given.count else {
+      return .usage("'\(given.joined(separator: " "))' needs a verb")
+    }
+    let wrong = given[known]
+    return .usage(
+      "unknown command '\(given.prefix(known + 1).joined(separator: " "))'"
+        + Suggestion.hint(for: wrong, among: next.sorted()))
   }
 
   /// Reads the command's arguments. Unknown options, missing values and missing required parameters
@@ -49,9 +113,11 @@ public struct CommandLineParser {
         name = String(token[..<equals])
         inlineValue = String(token[token.index(after: equals)...])
       }
-      guard let param = params.first(where: { $0.optionName == name && !$0.positional }) else {
+      let options = params.filter { !$0.positional }
+      guard let param = options.first(where: { $0.optionName == name }) else {
         throw BountyError.usage(
-          "unknown option '\(name)' for '\(spec.words.joined(separator: " "))'")
+          "unknown option '\(name)' for '\(spec.words.joined(separator: " "))'"
+            + Suggestion.hint(for: name, among: options.map(\.optionName)))
       }
       if param.type == .boolean && inlineValue == nil {
         arguments.set(param.name, .boolean(true))
@@ -77,7 +143,7 @@ public struct CommandLineParser {
     for (param, value) in zip(positionalParams, positionals) {
       arguments.set(param.name, try read(value, for: param))
     }
-    for param in params where param.required && !arguments.has(param.name) {
+    for param in params where param.required && !arguments.has(param) {
       throw BountyError.usage(
         param.positional ? "missing \(param.name.uppercased())" : "missing \(param.optionName)")
     }

@@ -1,17 +1,19 @@
 import BountyApp
 import BountyCore
-import BountyStore
 import Glibc
 
 /// Runs one parsed command through the dispatcher and prints its result: JSON with `--json`, the
-/// human view otherwise; errors as one `Error: …` line on stderr. Shared by one-shot commands and
-/// the shell.
+/// human view its declaration names otherwise; errors as one `Error: …` line on stderr. Shared by
+/// one-shot commands and the shell. Everything it does differently per command comes from the
+/// command's declaration (confirmation, documents, success field), never from its name.
 final class CommandRunner {
   let dispatcher: Dispatcher
   let terminal: TerminalInfo
   let json: Bool
-  /// The exit status of the last failed command (1 or 64).
+  /// The exit status of the last failed command (1, 64 or 130).
   private(set) var lastStatus: Int32 = 0
+  /// What the last successful command's transaction said about the roster (the tab bar's counts).
+  private(set) var lastReply: Dispatcher.Reply?
 
   init(dispatcher: Dispatcher, terminal: TerminalInfo, json: Bool) {
     self.dispatcher = dispatcher
@@ -19,44 +21,38 @@ final class CommandRunner {
     self.json = json
   }
 
-  /// Runs `command`; true on success. `confirm` is asked before a delete when the setting wants it.
+  /// Runs `command`; true on success. `confirm` is asked the command's question when one is due;
+  /// nil (a script) asks nothing.
   @discardableResult
   func run(_ command: Command, _ arguments: Arguments, confirm: ConfirmPrompt?) -> Bool {
-    if command.spec.name == "fugitives.delete", arguments.bool("yes") != true, let confirm,
-      (try? dispatcher.store.settingText(.confirmDelete)) == "true"
+    let spec = command.spec
+    if let confirm,
+      let question = dispatcher.confirmationQuestion(
+        for: command, arguments, escape: { terminalSafe($0) })
     {
-      let id = arguments.int("id") ?? 0
-      let name = (try? dispatcher.store.fugitive(id: id))??.name
-      if let name {
-        guard confirm.ask("Delete fugitive \(id) (\(terminalSafe(name))) and its notes and photo?")
-        else {
-          Output.out("Not deleted.")
-          return true
-        }
+      guard confirm.ask(question) else {
+        Output.out("Nothing was changed.")
+        return true
       }
     }
     var arguments = arguments
-    if !json, !arguments.has("output"), command.spec.param(named: "output")?.fronts == .terminal {
-      // Reports stream straight to standard output instead of being built whole first.
-      arguments.set("output", .text("-"))
+    if !json, case .document(_, let output) = spec.view, arguments.value(named: output) == nil {
+      // A document streams straight to standard output instead of being built whole first.
+      arguments.set(output, .text("-"))
     }
-    switch dispatcher.run(command, arguments) {
-    case .success(let result):
+    switch dispatcher.runForDisplay(command, arguments) {
+    case .success(let reply):
+      lastReply = reply
       // A check that finds a problem prints what it found and still fails.
-      let healthy = !(command.spec.name == "db.check" && result["ok"] == .bool(false))
+      let healthy = spec.successField.map { reply.result[$0] != .bool(false) } ?? true
       if !healthy { lastStatus = 1 }
       if json {
-        Output.out(result.serialized)
-        return healthy
+        Output.out(reply.result.serialized)
+      } else {
+        let renderer = ResultRenderer(terminal: terminal, currency: reply.currency)
+        for line in renderer.render(spec.view, reply.result) { Output.out(line) }
       }
-      do {
-        let currency = (try? dispatcher.store.currency()) ?? .usd
-        let renderer = ResultRenderer(terminal: terminal, currency: currency)
-        for line in try renderer.render(command.spec, arguments, result) { Output.out(line) }
-        return healthy
-      } catch {
-        return failed(error)
-      }
+      return healthy
     case .failure(let error):
       return failed(error)
     }

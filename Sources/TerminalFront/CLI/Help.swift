@@ -1,6 +1,5 @@
 import BountyApp
 import BountyCore
-import BountyStore
 
 /// Help text, generated from the registry: the overview, a group's commands, one command's options.
 public struct Help {
@@ -40,7 +39,8 @@ public struct Help {
       "  -h, --help     this help; 'bounty help COMMAND' for one command",
       "  --version      print the version",
       "",
-      "Exit status: 0 success, 1 the operation failed, 64 usage error.",
+      "Exit status: 0 success; 1 the operation failed; 64 usage error (an unknown command or",
+      "option, a missing or malformed argument); 130 interrupted by Ctrl-C (nothing was changed).",
     ]
     return lines.joined(separator: "\n")
   }

@@ -1,5 +1,5 @@
+import BountyApp
 import BountyCore
-import BountyStore
 import Glibc
 
 /// A progress bar on standard error for a long import or export: shown only on a terminal, and only
@@ -20,11 +20,11 @@ final class ProgressBar {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
-  /// The handler to give the store, or nil when standard error is not a terminal.
-  static func attach(to store: Store, label: String) -> ProgressBar? {
+  /// A bar fed by the dispatcher's progress reports, or nil when standard error is not a terminal.
+  static func attach(to dispatcher: Dispatcher, label: String) -> ProgressBar? {
     guard isatty(STDERR_FILENO) == 1 else { return nil }
     let bar = ProgressBar(label: label)
-    store.progress = { done, total in bar.update(done: done, total: total) }
+    dispatcher.progress = { done, total in bar.update(done: done, total: total) }
     return bar
   }
 
@@ -69,7 +69,7 @@ enum Interruption {
     return pointer
   }()
 
-  static func install(on store: Store) {
+  static func install(on dispatcher: Dispatcher) {
     _ = flag
     signal(SIGINT) { _ in Interruption.flag.pointee = 1 }
     // A parent may have started us with SIGINT blocked (test runners do); Ctrl-C must still work.
@@ -77,7 +77,6 @@ enum Interruption {
     sigemptyset(&mask)
     sigaddset(&mask, SIGINT)
     pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-    store.isCancelled = { Interruption.flag.pointee != 0 }
-    store.database.interrupt(when: flag)
+    dispatcher.stop(when: flag)
   }
 }

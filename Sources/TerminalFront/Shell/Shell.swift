@@ -1,6 +1,5 @@
 import BountyApp
 import BountyCore
-import BountyStore
 import Glibc
 
 /// The interactive shell: a tab bar (`Fugitives (9) | Captured (3) | Settings`), the active tab's
@@ -27,14 +26,14 @@ final class Shell {
       interactive ? terminal : TerminalInfo(isTTY: false, width: nil, style: Style(enabled: false))
     self.runner = CommandRunner(dispatcher: dispatcher, terminal: self.terminal, json: false)
     self.parser = CommandLineParser(registry: dispatcher.registry)
-    self.state = ShellState.load(from: dispatcher.store)
+    self.state = ShellState.load(from: dispatcher)
     self.input = interactive ? TerminalLineEditor() : PlainLineSource()
   }
 
-  var store: Store { dispatcher.store }
-
   func run() -> Int32 {
-    if (try? store.fugitiveCount()) == 0 {
+    if case .success(let all) = dispatcher.call("fugitives.list", params: ["all": true, "limit": 1]),
+      all["total"] == .int(0)
+    {
       say(
         "Welcome to bounty. There are no fugitives yet: 'add' one, or load the sample roster "
           + "with 'sample'. Type 'help' for every command.")
@@ -50,7 +49,7 @@ final class Shell {
       if words == ["quit"] || words == ["exit"] || words == ["q"] { break }
       handle(words)
     }
-    state.save(to: store)
+    state.save(to: dispatcher)
     return anyFailed ? 1 : 0
   }
 
@@ -102,7 +101,7 @@ final class Shell {
       state.current.search = rest.isEmpty ? nil : rest.joined(separator: " ")
       state.current.offset = 0
       state.current.stack = [.list]
-      state.save(to: store)
+      state.save(to: dispatcher)
       showCurrentView()
     case "show" where rest.count == 1 && state.active != .settings:
       guard let id = Int64(rest[0]) else {
@@ -155,8 +154,10 @@ final class Shell {
             return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
           }
         if !runner.run(command, arguments, confirm: confirm) { anyFailed = true }
-        if command.spec.name == "fugitives.delete", currentDetailID == arguments.int("id") {
-          state.current.stack = [.list]
+        if case .integer(let id)? = arguments.value(named: "id"), currentDetailID == id,
+          case .failure = dispatcher.call("fugitives.get", params: ["id": .int(id)])
+        {
+          state.current.stack = [.list]  // the fugitive on screen is gone
         }
       } catch {
         fail(error)
@@ -168,7 +169,7 @@ final class Shell {
 
   func switchTab(to tab: ShellState.TabName) {
     state.active = tab
-    state.save(to: store)
+    state.save(to: dispatcher)
     showCurrentView()
   }
 
@@ -183,7 +184,7 @@ final class Shell {
     state.current.descending = words.count > 1 ? words[1].lowercased().hasPrefix("desc") : nil
     state.current.offset = 0
     state.current.stack = [.list]
-    state.save(to: store)
+    state.save(to: dispatcher)
     showCurrentView()
   }
 
@@ -210,7 +211,15 @@ final class Shell {
   }
 
   var views: FugitiveViews {
-    FugitiveViews(terminal: terminal, currency: (try? store.currency()) ?? .usd)
+    FugitiveViews(terminal: terminal, currency: runner.lastReply?.currency ?? currency())
+  }
+
+  /// The database currency, for a view drawn before any command ran.
+  private func currency() -> Currency {
+    guard case .success(let setting) = dispatcher.call("settings.get", params: ["key": "currency"]),
+      let code = setting["value"]?.stringValue
+    else { return .usd }
+    return Currency.named(code) ?? .usd
   }
 
   func tabBar() -> String {

@@ -1,6 +1,5 @@
 import BountyApp
 import BountyCore
-import BountyStore
 
 /// The add and edit forms: one field at a time, a bad value asked again with its reason, `.cancel`
 /// or end of input cancels and nothing is saved.
@@ -38,8 +37,7 @@ struct ShellForms {
     let spec = shell.dispatcher.registry.command(named: method)?.spec
     return { text in
       guard let param = spec?.param(named: field) else { return }
-      _ = try param.value(fromText: text)
-      if param.type == .money { _ = try shell.store.money(text, field: field) }
+      try shell.dispatcher.check(text, for: param)
     }
   }
 
@@ -60,7 +58,9 @@ struct ShellForms {
         let base = check
         check = { text in
           try base(text)
-          if let id = Int64(text), (try? shell.store.fugitiveExists(id: id)) == true {
+          if let id = Int64(text),
+            case .success = shell.dispatcher.call("fugitives.get", params: ["id": .int(id)])
+          {
             throw BountyError.conflict("ID# \(id) is taken")
           }
         }

@@ -1,4 +1,5 @@
-import BountyStore
+import BountyApp
+import BountyCore
 
 /// The shell's workspaces. Each tab keeps its own navigation stack (list → detail) and its own
 /// sort, order and filter; the active tab and each tab's sort and filter are remembered across runs
@@ -34,17 +35,22 @@ struct ShellState {
   }
 
   /// Reads the remembered state; anything unreadable falls back to the defaults.
-  static func load(from store: Store) -> ShellState {
+  static func load(from dispatcher: Dispatcher) -> ShellState {
+    func value(_ key: String) -> String? {
+      guard case .success(let result) = dispatcher.call(
+        "workspace.get", params: ["key": .string(key)], front: .workspace)
+      else { return nil }
+      return result["value"]?.stringValue
+    }
     var state = ShellState()
-    if let tab = (try? store.workspaceValue("shell.tab")).flatMap({ $0 }).flatMap(TabName.init) {
+    if let tab = value("shell.tab").flatMap(TabName.init) {
       state.active = tab
     }
     for tab in [TabName.fugitives, .captured] {
       var tabState = TabState()
-      tabState.sort = (try? store.workspaceValue("shell.\(tab.rawValue).sort")) ?? nil
-      tabState.descending = ((try? store.workspaceValue("shell.\(tab.rawValue).desc")) ?? nil)
-        .map { $0 == "true" }
-      tabState.search = (try? store.workspaceValue("shell.\(tab.rawValue).search")) ?? nil
+      tabState.sort = value("shell.\(tab.rawValue).sort")
+      tabState.descending = value("shell.\(tab.rawValue).desc").map { $0 == "true" }
+      tabState.search = value("shell.\(tab.rawValue).search")
       state.tabs[tab] = tabState
     }
     return state
@@ -52,14 +58,18 @@ struct ShellState {
 
   /// Remembers the active tab and each tab's sort and filter. Failing to remember is not an error
   /// worth interrupting the hunter for (a read-only database, say).
-  func save(to store: Store) {
-    try? store.setWorkspaceValue("shell.tab", active.rawValue)
+  func save(to dispatcher: Dispatcher) {
+    func remember(_ key: String, _ value: String?) {
+      var params: JSONObject = ["key": .string(key)]
+      if let value { params["value"] = .string(value) }
+      _ = dispatcher.call("workspace.set", params: params, front: .workspace)
+    }
+    remember("shell.tab", active.rawValue)
     for tab in [TabName.fugitives, .captured] {
       let tabState = tabs[tab] ?? TabState()
-      try? store.setWorkspaceValue("shell.\(tab.rawValue).sort", tabState.sort)
-      try? store.setWorkspaceValue(
-        "shell.\(tab.rawValue).desc", tabState.descending.map { $0 ? "true" : "false" })
-      try? store.setWorkspaceValue("shell.\(tab.rawValue).search", tabState.search)
+      remember("shell.\(tab.rawValue).sort", tabState.sort)
+      remember("shell.\(tab.rawValue).desc", tabState.descending.map { $0 ? "true" : "false" })
+      remember("shell.\(tab.rawValue).search", tabState.search)
     }
   }
 }

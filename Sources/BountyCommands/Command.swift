@@ -1,7 +1,9 @@
 import BountyCore
+import BountyStore
 
 /// A command: its declaration and the handler that runs it against the store. The dispatcher calls
-/// the handler inside one transaction, after checking the arguments against the declaration.
+/// the handler inside one transaction, after checking and decoding the arguments against the
+/// declaration, so the handler reads typed values (`arguments.required(Params.id)`).
 public struct Command: Sendable {
   public let spec: CommandSpec
   public let handler: @Sendable (Store, Arguments) throws -> JSON

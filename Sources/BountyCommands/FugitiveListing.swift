@@ -1,0 +1,47 @@
+import BountyCore
+import BountyStore
+
+/// What every fugitive list takes (sort, order, search, minimum bounty, paging) and the page it
+/// answers, `{items, total}`: shared by the Fugitives and Captured tabs, which may not know each
+/// other.
+public enum FugitiveListing {
+  static let sort = sortParam(help: "Order")
+  static let search = Param.text(
+    "search", maxLength: 200,
+    help: "Only those whose name or description contains this text (literal, any case)")
+  static let minBounty = Param.money("minBounty", help: "Only bounties of at least this amount")
+  static let limit = Param.integer("limit", 1...1_000_000, help: "At most this many")
+  static let offset = Param.integer("offset", 0...Int64.max, help: "Skip this many first")
+
+  private static func sortParam(help: String) -> Param<FugitiveQuery.SortKey> {
+    Param.choice("sort", FugitiveQuery.SortKey.self, help: help)
+  }
+
+  /// The list parameters: the default order named by `sortSetting`, `descending` the list's own.
+  public static func params(sortSetting: SettingKey, descending: Param<Bool>)
+    -> [any ParamDeclaration]
+  {
+    let sortHelp =
+      "Order: name, bounty, id, manual or captured (default: the \(sortSetting.rawValue) setting)"
+    return [sortParam(help: sortHelp), descending, search, minBounty, limit, offset]
+  }
+
+  /// The page the arguments select among fugitives of `status`. Without `sort` the setting
+  /// decides; without `desc`, `descendingByDefault` does for the chosen order.
+  public static func page(
+    _ store: Store, _ arguments: Arguments, status: FugitiveQuery.Status, sortSetting: SettingKey,
+    descending: Param<Bool>,
+    descendingByDefault: (FugitiveQuery.SortKey) -> Bool = { _ in false }
+  ) throws -> JSON {
+    let sortKey =
+      try arguments[sort]
+      ?? FugitiveQuery.SortKey(rawValue: store.settingText(sortSetting)) ?? .name
+    var query = FugitiveQuery(
+      status: status, sort: sortKey,
+      descending: arguments[descending] ?? descendingByDefault(sortKey),
+      search: arguments[search], limit: arguments[limit], offset: arguments[offset] ?? 0)
+    query.minimumBountyMinor = arguments[minBounty]?.minorUnits
+    let page = try store.fugitives(query)
+    return .object(["items": .array(page.items.map(\.json)), "total": .int(page.total)])
+  }
+}
