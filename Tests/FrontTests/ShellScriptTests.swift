@@ -119,7 +119,7 @@ import Testing
       release 1
       1
       move 1 --to 1
-      delete 1
+      delete 1 --yes
       undo
       show 1
       quit

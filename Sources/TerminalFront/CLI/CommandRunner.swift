@@ -22,14 +22,22 @@ final class CommandRunner {
   }
 
   /// Runs `command`; true on success. `confirm` is asked the command's question when one is due;
-  /// nil (a script) asks nothing.
+  /// where nobody can answer (nil: a pipe, a script) the command needs its skip flag instead, as gh
+  /// does, so a script never deletes by accident.
   @discardableResult
   func run(_ command: Command, _ arguments: Arguments, confirm: ConfirmPrompt?) -> Bool {
     let spec = command.spec
-    if let confirm,
-      let question = dispatcher.confirmationQuestion(
-        for: command, arguments, escape: { terminalSafe($0) })
+    if let question = dispatcher.confirmationQuestion(
+      for: command, arguments, escape: { terminalSafe($0) }),
+      let confirmation = spec.confirmation
     {
+      guard let confirm else {
+        let flag = spec.param(named: confirmation.skipFlag)?.optionName ?? confirmation.skipFlag
+        return failed(
+          .usage(
+            "there is no terminal to ask \"\(question)\"; give \(flag) to go ahead "
+              + "(or set \(confirmation.setting.rawValue) to false)"))
+      }
       guard confirm.ask(question) else {
         Output.out("Nothing was changed.")
         return true
