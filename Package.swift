@@ -47,14 +47,17 @@ let package = Package(
     .target(name: "CFuzzSupport"),
     .executableTarget(
       name: "bounty-fuzz",
-      dependencies: ["BountyCore", "BountyStore", "BountyApp", "RPCFront", "TerminalFront", "CFuzzSupport"]
+      dependencies: [
+        "BountyCore", "BountyStore", "BountyApp", "RPCFront", "TerminalFront", "CFuzzSupport",
+      ]
     ),
     .executableTarget(
       name: "bounty",
       dependencies: ["BountyCore", "BountyApp", "TerminalFront", "RPCFront"]
     ),
     .testTarget(
-      name: "BountyCoreTests", dependencies: ["BountyCore", "BountyTestSupport"], exclude: ["Vectors"]),
+      name: "BountyCoreTests", dependencies: ["BountyCore", "BountyTestSupport"],
+      exclude: ["Vectors"]),
     .target(
       name: "BountyTestSupport",
       dependencies: ["BountyCore", "BountyStore", "BountyCommands", "BountyApp"],
@@ -64,11 +67,15 @@ let package = Package(
       name: "BountyStoreTests", dependencies: ["BountyCore", "BountyStore", "BountyTestSupport"]),
     .testTarget(
       name: "BountyAppTests",
-      dependencies: ["BountyCore", "BountyStore", "BountyCommands", "BountyApp", "BountyTestSupport"]
+      dependencies: [
+        "BountyCore", "BountyStore", "BountyCommands", "BountyApp", "BountyTestSupport",
+      ]
     ),
     .testTarget(
       name: "BountyReportsTests",
-      dependencies: ["BountyCore", "BountyStore", "BountyApp", "BountyReports", "BountyTestSupport"],
+      dependencies: [
+        "BountyCore", "BountyStore", "BountyApp", "BountyReports", "BountyTestSupport",
+      ],
       exclude: ["Golden"]
     ),
     .testTarget(

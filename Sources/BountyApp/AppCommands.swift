@@ -42,7 +42,9 @@ enum AppCommands {
       summary: "Load the bundled sample roster (refused over existing IDs)", params: [],
       effect: .change(undoable: true), result: "{loaded: number of fugitives}",
       view: .message(
-        Headline { "Loaded \($0.counted("loaded", "fugitive", "fugitives")) from the sample roster." }))
+        Headline {
+          "Loaded \($0.counted("loaded", "fugitive", "fugitives")) from the sample roster."
+        }))
   ) { store, _ in
     guard let file = EmbeddedSample.files.first(where: { $0.name == "roster.json" }) else {
       throw BountyError.io("this binary carries no sample roster")

@@ -44,7 +44,8 @@ enum NoteCommands {
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.updateNote(
-      fugitiveID: id, noteID: arguments.required(FugitiveParams.note), text: arguments.required(FugitiveParams.noteText))
+      fugitiveID: id, noteID: arguments.required(FugitiveParams.note),
+      text: arguments.required(FugitiveParams.noteText))
     return try store.existingFugitive(id: id).json
   }
 
@@ -70,7 +71,8 @@ enum NoteCommands {
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.moveNote(
-      fugitiveID: id, noteID: arguments.required(FugitiveParams.note), to: arguments.required(FugitiveParams.to))
+      fugitiveID: id, noteID: arguments.required(FugitiveParams.note),
+      to: arguments.required(FugitiveParams.to))
     return try store.existingFugitive(id: id).json
   }
 }

@@ -75,7 +75,8 @@ public struct TerminalApp {
     var bar: ProgressBar?
     if command.spec.longRunning {
       Interruption.install(on: dispatcher)
-      bar = ProgressBar.attach(to: dispatcher, label: String(command.spec.summary.prefix { $0 != " " }))
+      bar = ProgressBar.attach(
+        to: dispatcher, label: String(command.spec.summary.prefix { $0 != " " }))
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)
     bar?.finish()

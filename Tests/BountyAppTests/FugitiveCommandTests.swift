@@ -136,7 +136,9 @@ import Testing
     let positions = try app.store.database.query("SELECT position FROM fugitive ORDER BY position")
     { $0.int(0) }
     #expect(positions == [1, 2, 3, 4, 5])
-    guard case .invalidParameter(let field, _)? = app.error("fugitives.move", ["id": .int(ids[0]), "to": 0])
+    guard
+      case .invalidParameter(let field, _)? = app.error(
+        "fugitives.move", ["id": .int(ids[0]), "to": 0])
     else {
       Issue.record("position 0")
       return
@@ -181,7 +183,8 @@ import Testing
     let app = try TestApp()
     let id = try app.add("X")
     guard
-      case .invalidParameter(let field, _)? = app.error("fugitives.capture", ["id": .int(id), "lat": 10])
+      case .invalidParameter(let field, _)? = app.error(
+        "fugitives.capture", ["id": .int(id), "lat": 10])
     else {
       Issue.record("lat alone")
       return

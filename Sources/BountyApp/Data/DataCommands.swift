@@ -15,7 +15,8 @@ enum DataCommands {
     "format", DataFormat.self, help: "csv or json (default: from the file name)")
   static let replace = Param.flag("replace", help: "Overwrite fugitives whose ID# already exists")
   static let exportFormat = Param.choice(
-    "format", DataFormat.self, help: "csv or json (default: from the output file's name, else json)")
+    "format", DataFormat.self, help: "csv or json (default: from the output file's name, else json)"
+  )
 
   static let importCommand = Command(
     CommandSpec(

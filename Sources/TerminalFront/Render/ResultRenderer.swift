@@ -35,7 +35,9 @@ struct ResultRenderer {
       return keyValues(result)
     case .document(let noun, _):
       guard let path = result["output"]?.stringValue, path != "-" else { return [] }
-      return ["Wrote \(noun) to \(terminalSafe(path)) (\(result["bytes"]?.serialized ?? "0") bytes)."]
+      return [
+        "Wrote \(noun) to \(terminalSafe(path)) (\(result["bytes"]?.serialized ?? "0") bytes)."
+      ]
     case .text(let field):
       return [result[field]?.stringValue ?? ""]
     }

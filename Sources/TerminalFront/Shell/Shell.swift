@@ -31,7 +31,8 @@ final class Shell {
   }
 
   func run() -> Int32 {
-    if case .success(let all) = dispatcher.call("fugitives.list", params: ["all": true, "limit": 1]),
+    if case .success(let all) = dispatcher.call(
+      "fugitives.list", params: ["all": true, "limit": 1]),
       all["total"] == .int(0)
     {
       say(

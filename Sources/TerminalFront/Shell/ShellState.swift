@@ -37,8 +37,9 @@ struct ShellState {
   /// Reads the remembered state; anything unreadable falls back to the defaults.
   static func load(from dispatcher: Dispatcher) -> ShellState {
     func value(_ key: String) -> String? {
-      guard case .success(let result) = dispatcher.call(
-        "workspace.get", params: ["key": .string(key)], front: .workspace)
+      guard
+        case .success(let result) = dispatcher.call(
+          "workspace.get", params: ["key": .string(key)], front: .workspace)
       else { return nil }
       return result["value"]?.stringValue
     }
