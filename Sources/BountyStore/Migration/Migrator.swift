@@ -31,7 +31,9 @@ public struct Migrator {
   }
 
   /// Refuses, before anything is written, a database this binary must not touch: newer than the
-  /// binary, a SQLite file that is not bounty's, or one whose applied migrations were edited.
+  /// binary, a SQLite file that is not bounty's (tables at version 0, or at version N not the
+  /// tables and columns migrations 1…N create), or one whose applied migrations were edited.
+  /// Reads only: no pragma that writes, no journal-mode switch.
   public func validate(_ database: Database) throws(BountyError) {
     let version = try Self.version(of: database)
     if version > latestVersion {
@@ -49,13 +51,22 @@ public struct Migrator {
         }
         return
       }
-      for (applied, checksum) in try appliedChecksums(database) {
-        guard let shipped = migrations.first(where: { $0.version == applied }) else { continue }
+      let applied = try appliedChecksums(database)
+      for (appliedVersion, checksum) in applied {
+        guard let shipped = migrations.first(where: { $0.version == appliedVersion }) else {
+          continue
+        }
         if shipped.checksum != checksum {
           throw BountyError.refused(
-            "\(database.path): migration \(applied) (\(shipped.name)) was changed after it was "
-              + "applied; restore the shipped Migrations/ file")
+            "\(database.path): migration \(appliedVersion) (\(shipped.name)) was changed after "
+              + "it was applied; restore the shipped Migrations/ file")
         }
+      }
+      // This migrator's own record of the current version (with the shipped checksum, checked
+      // above) identifies the file in one read; older tools left no record, and another
+      // application's file has none, so those are compared table by table.
+      if !applied.contains(where: { $0.0 == version }) {
+        try requireShape(of: database, at: version)
       }
     } catch let error as BountyError {
       throw error
@@ -64,6 +75,17 @@ public struct Migrator {
     } catch {
       throw BountyError.io("cannot read \(database.path): \(error)")
     }
+  }
+
+  /// Refuses a file whose tables and columns are not those migrations 1…`version` create.
+  private func requireShape(of database: Database, at version: Int) throws {
+    let missing = try SchemaShape.of(database).missing(
+      from: SchemaShape.after(version, of: migrations))
+    guard !missing.isEmpty else { return }
+    let shown = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+    throw BountyError.refused(
+      "\(database.path) is a SQLite database but not a bounty database (it lacks \(shown) of "
+        + "bounty schema version \(version)); nothing was changed")
   }
 
   /// The versions and checksums recorded in `bounty_migration` (none for a database written by an

@@ -18,12 +18,23 @@ public final class Database {
   /// How long a writer waits for another process's write to finish before giving up.
   public static let busyTimeoutMilliseconds: Int32 = 5000
 
-  public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+  public convenience init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    try self.init(
+      filename: path, path: path,
+      flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+  }
+
+  /// A private, empty database in memory (to build a schema and compare against it).
+  public static func inMemory() throws(SQLiteError) -> Database {
+    try Database(
+      filename: ":memory:", path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY)
+  }
+
+  /// Opens `filename` as SQLite reads it; `path` is what messages name.
+  private init(filename: String, path: String, flags: Int32) throws(SQLiteError) {
     var handle: OpaquePointer?
-    let flags =
-      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-      | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let flags = flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    let code = sqlite3_open_v2(filename, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
       sqlite3_close_v2(handle)
