@@ -278,12 +278,3 @@ import Testing
       Migration.bundled[0].sql.contains("bounty_minor INTEGER NOT NULL CHECK (bounty_minor >= 0)"))
   }
 }
-
-@Suite struct EmbeddedChecksumTests {
-  /// The build-time checksums equal the ones the running code would compute.
-  @Test func embeddedChecksumsMatchTheText() {
-    for migration in Migration.bundled {
-      #expect(migration.checksum == fnv1aChecksum(migration.sql), "\(migration.name)")
-    }
-  }
-}

@@ -9,16 +9,19 @@ public struct BinaryRunner {
   }
 
   /// The built executable: beside the test bundle in the build folder.
-  public static let executable: String = {
+  public static let executable: String = builtExecutable(named: "bounty")
+
+  /// An executable the build wrote beside the test bundle (or in a folder above it), by name.
+  public static func builtExecutable(named name: String) -> String {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var folder = bundle.deletingLastPathComponent()
-    while !FileManager.default.isExecutableFile(atPath: folder.appending(path: "bounty").path),
+    while !FileManager.default.isExecutableFile(atPath: folder.appending(path: name).path),
       folder.path != "/"
     {
       folder = folder.deletingLastPathComponent()
     }
-    return folder.appending(path: "bounty").path
-  }()
+    return folder.appending(path: name).path
+  }
 
   public let database: String
   public var environment: [String: String]
