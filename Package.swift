@@ -27,6 +27,9 @@ let package = Package(
     .target(
       name: "BountyStore",
       dependencies: ["CSQLite", "BountyCore"],
+      // A symlink to Migrations/: inside the target, so adding a migration re-plans the build and
+      // EmbedPlugin sees it; excluded, so SwiftPM does not treat the .sql files as resources.
+      exclude: ["Migration/SQL"],
       plugins: ["EmbedPlugin"]
     ),
     .target(name: "BountyCommands", dependencies: ["BountyCore", "BountyStore"]),

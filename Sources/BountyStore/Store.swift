@@ -25,48 +25,58 @@ public final class Store {
 
   public var now: Timestamp { clock() }
 
-  private init(database: Database, path: String) {
+  private init(database: Database, path: String, mode: OpenMode) {
     self.database = database
     self.path = path
+    self.mode = mode
   }
 
-  /// Opens (creating when missing: folder 0700, file 0600) and migrates the database at `path`.
+  /// How the file was opened: `.immutable` when this process cannot write it and SQLite could read
+  /// it no other way without leaving files behind.
+  public let mode: OpenMode
+
+  /// Opens (creating when missing: folder 0700, file 0600) and migrates the database at `path`,
+  /// which is always a file name (never an SQLite URI).
   ///
   /// Refuses with `.refused`, leaving the file byte for byte as it was, a database newer than this
-  /// binary, a file that is not a SQLite database, and one whose applied migrations were edited.
-  /// Before migrating a database that holds fugitives it writes a backup beside it and reports the
-  /// backup's path through `notice`.
+  /// binary, a file that is not a SQLite database, another application's database, one whose applied
+  /// migrations were edited, and one that needs migrating but cannot be written. Before migrating a
+  /// database that holds fugitives it writes a backup beside it and reports the backup's path through
+  /// `notice`. A file this process cannot write opens read-only without writing anything (see
+  /// `OpenMode`); when that takes `immutable=1`, a one-line warning goes through `notice`.
   public static func open(
     path: String, migrator: Migrator = Migrator(), clock: @escaping () -> Timestamp = systemTime,
     notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Store {
+    guard !path.isEmpty else { throw BountyError.usage("the database path is empty") }
     try DatabaseLocation.createIfMissing(path)
+    let mode = OpenMode.choose(for: path)
     let database: Database
     do {
-      database = try Database(path: path)
+      database = try Database(path: path, mode: mode)
     } catch {
       throw BountyError.io("cannot open database \(path): \(error.message)")
     }
     try migrator.validate(database)
-    let store = Store(database: database, path: path)
+    let store = Store(database: database, path: path, mode: mode)
     store.clock = clock
+    if let warning = mode.warning(for: path) { notice(warning) }
     try store.configure()
     try store.migrate(with: migrator, notice: notice)
     return store
   }
 
-  /// WAL (readers never block the writer), durable commits, enforced references. Written only after
-  /// `validate` accepted the file.
+  /// Durable commits, enforced references, a larger cache (settings of this connection only), and
+  /// WAL (readers never block the writer). Run only after `validate` accepted the file; a file this
+  /// process cannot write keeps its journal mode, so opening it writes nothing.
   private func configure() throws(BountyError) {
     do {
       // A 24 MiB page cache (SQLite's default is 2 MiB): a million-row import or report keeps its
       // index pages in memory and stays within its 64 MiB budget (docs/performance.md).
       try database.execute(
         "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA cache_size = -24576")
-      // A read-only file cannot switch journal mode; it still opens for reading.
-      if (try? database.scalarText("PRAGMA journal_mode = WAL")) == nil, !isReadOnly {
-        throw BountyError.io("cannot turn on WAL for \(path)")
-      }
+      guard !isReadOnly else { return }
+      _ = try database.scalarText("PRAGMA journal_mode = WAL")
     } catch let error as BountyError {
       throw error
     } catch {
@@ -74,14 +84,20 @@ public final class Store {
     }
   }
 
-  /// True when the file cannot be written (its mode or the file system forbids it).
-  public var isReadOnly: Bool { access(path, W_OK) != 0 }
+  /// True when changes cannot be written: the file or its folder is not writable by this process
+  /// (or the file system is mounted read-only). Commands that change nothing still work.
+  public var isReadOnly: Bool { database.isReadOnly }
 
   private func migrate(with migrator: Migrator, notice: (String) -> Void) throws(BountyError) {
     let pending = try migrator.pending(for: database)
     guard !pending.isEmpty else { return }
+    let version = try Migrator.version(of: database)
+    if isReadOnly {
+      throw BountyError.refused(
+        "\(path) has schema version \(version) and needs migrating to \(migrator.latestVersion), "
+          + "but you cannot write it; open it once as a user who can")
+    }
     do {
-      let version = try Migrator.version(of: database)
       if version >= 1, try database.scalarInt("SELECT EXISTS (SELECT 1 FROM fugitive)") == 1 {
         let backup = try writeBackup(suffix: "v\(version)-backup")
         notice(
@@ -115,7 +131,7 @@ public final class Store {
   public func backup(to destination: String) throws(BountyError) {
     try DatabaseLocation.createPrivateFile(destination)
     do {
-      try database.run("VACUUM INTO ?", .text(destination))
+      try database.run("VACUUM INTO ?", .text(Database.literalFilename(destination)))
     } catch {
       unlink(destination)
       throw Store.describe(error, path: destination)

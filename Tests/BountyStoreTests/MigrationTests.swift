@@ -221,18 +221,60 @@ import Testing
     #expect(TemporaryFolder.bytes(path) == before)
   }
 
+  /// Another application's SQLite file that happens to carry a `user_version` bounty uses: refused
+  /// with one line before anything is written (no journal-mode switch, no -wal or -shm left).
+  @Test(arguments: [(4, "DELETE"), (1, "DELETE"), (11, "DELETE"), (4, "WAL")])
+  func refusesAForeignDatabaseAtABountyVersionWithoutTouchingIt(version: Int, journal: String)
+    throws
+  {
+    let folder = try TemporaryFolder()
+    let path = folder.file("other.sqlite")
+    do {
+      let database = try Database(path: path)
+      _ = try database.scalarText("PRAGMA journal_mode = \(journal)")
+      try database.execute(
+        """
+        CREATE TABLE recipes (name TEXT, servings INTEGER);
+        INSERT INTO recipes VALUES ('soup', 4);
+        PRAGMA user_version = \(version);
+        """)
+    }
+    let before = try #require(TemporaryFolder.bytes(path))
+    #expect {
+      try Store.open(path: path)
+    } throws: { error in
+      guard case .refused(let message) = error as? BountyError else { return false }
+      return message.contains("not a bounty database") && message.contains("lacks fugitive")
+        && !message.contains("\n")
+    }
+    let unchanged = TemporaryFolder.bytes(path) == before
+    #expect(unchanged)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["other.sqlite"])
+  }
+
+  /// A `fugitive` table is not enough: at version 4 it must have the columns migrations 1–4 made.
+  @Test func refusesAFugitiveTableWithoutBountysColumns() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("lookalike.sqlite")
+    do {
+      let database = try Database(path: path)
+      try database.execute(
+        "CREATE TABLE fugitive (id INTEGER PRIMARY KEY, name TEXT); PRAGMA user_version = 4;")
+    }
+    let before = try #require(TemporaryFolder.bytes(path))
+    #expect {
+      try Store.open(path: path)
+    } throws: { error in
+      guard case .refused(let message) = error as? BountyError else { return false }
+      return message.contains("fugitive.bounty_minor")
+    }
+    let unchanged = TemporaryFolder.bytes(path) == before
+    #expect(unchanged)
+  }
+
   @Test func shippedMigrationsAreNumberedWithoutGaps() {
     #expect(Migration.bundled.map(\.version) == Array(1...Migration.latestVersion))
     #expect(
       Migration.bundled[0].sql.contains("bounty_minor INTEGER NOT NULL CHECK (bounty_minor >= 0)"))
-  }
-}
-
-@Suite struct EmbeddedChecksumTests {
-  /// The build-time checksums equal the ones the running code would compute.
-  @Test func embeddedChecksumsMatchTheText() {
-    for migration in Migration.bundled {
-      #expect(migration.checksum == fnv1aChecksum(migration.sql), "\(migration.name)")
-    }
   }
 }

@@ -9,19 +9,28 @@ public struct BinaryRunner {
   }
 
   /// The built executable: beside the test bundle in the build folder.
-  public static let executable: String = {
+  public static let executable: String = builtExecutable(named: "bounty")
+
+  /// An executable the build wrote beside the test bundle (or in a folder above it), by name.
+  public static func builtExecutable(named name: String) -> String {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var folder = bundle.deletingLastPathComponent()
-    while !FileManager.default.isExecutableFile(atPath: folder.appending(path: "bounty").path),
+    while !FileManager.default.isExecutableFile(atPath: folder.appending(path: name).path),
       folder.path != "/"
     {
       folder = folder.deletingLastPathComponent()
     }
-    return folder.appending(path: "bounty").path
-  }()
+    return folder.appending(path: name).path
+  }
 
   public let database: String
   public var environment: [String: String]
+  /// Runs the binary as the unprivileged user `nobody` (uid and gid 65534, through `setpriv`) when
+  /// the tests run as root, so file permissions bind; a non-root test process is unprivileged
+  /// already and runs it directly. See `ReadOnlyDatabase`.
+  public var unprivileged = false
+  /// The folder the binary starts in; the test process's own when nil.
+  public var workingDirectory: String?
 
   public init(database: String, now: String = "2026-11-30T10:00:00Z") {
     self.database = database
@@ -44,9 +53,18 @@ public struct BinaryRunner {
     _ arguments: [String], inputData: Data, executable: String = BinaryRunner.executable
   ) throws -> Outcome {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
+    if unprivileged && getuid() == 0 {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+    }
     process.environment = environment
+    if let workingDirectory {
+      process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
+    }
     let folder = try TemporaryFolder()
     let inPath = folder.file("stdin")
     let outPath = folder.file("stdout")

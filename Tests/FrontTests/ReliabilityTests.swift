@@ -304,7 +304,10 @@ import Testing
       listed.status == 0 && listed.stdout.contains("2 shown of 28 at large"), "\(listed.stderr)")
     let added = try bounty.run(["fugitives", "add", "--name", "Refused", "--bounty", "1"])
     #expect(added.status == 1)
-    #expect(added.stderr == "Error: \(database) is read-only; nothing was changed\n")
+    #expect(
+      added.stderr
+        == "bounty: you cannot write \(database); opened read-only (changes by others are not seen)\n"
+        + "Error: \(database) is read-only; nothing was changed\n")
     #expect(try Self.count(database) == 34)
   }
 

@@ -15,14 +15,11 @@ public struct Migration: Sendable {
     self.checksum = checksum ?? fnv1aChecksum(sql)
   }
 
-  /// The migrations shipped in this binary, in version order.
-  public static let bundled: [Migration] = EmbeddedMigrations.files.compactMap { file in
-    guard file.name.hasSuffix(".sql"), let underscore = file.name.firstIndex(of: "_"),
-      let version = Int(file.name[..<underscore])
-    else { return nil }
-    let name = String(file.name[file.name.index(after: underscore)...].dropLast(4))
-    return Migration(version: version, name: name, sql: file.text, checksum: file.checksum)
-  }.sorted { $0.version < $1.version }
+  /// The migrations shipped in this binary, in version order (the build fails on a file in
+  /// `Migrations/` whose name does not follow `NNNN_snake_name.sql` or breaks the numbering).
+  public static let bundled: [Migration] = EmbeddedMigrations.files.map { file in
+    Migration(version: file.version, name: file.name, sql: file.text, checksum: file.checksum)
+  }
 
   /// The schema version this binary writes: the number of the last shipped migration.
   public static var latestVersion: Int { bundled.last?.version ?? 0 }

@@ -2,10 +2,14 @@ import BountyCore
 
 /// Brings a database to the newest schema, one migration at a time, or refuses without writing.
 ///
-/// Each pending migration runs in its own `BEGIN IMMEDIATE` transaction together with its
-/// bookkeeping (`PRAGMA user_version` and a row in `bounty_migration` with its checksum), and
-/// `PRAGMA foreign_key_check` runs before the commit (sqlite.org, "Making Other Kinds Of Table Schema
-/// Changes", step 10). A failure rolls that migration back whole.
+/// Migrations run the way sqlite.org's twelve-step table rebuild ("Making Other Kinds Of Table
+/// Schema Changes") and GRDB's `DatabaseMigrator` need: foreign keys are turned off *outside* any
+/// transaction (inside one the pragma does nothing, and `DROP TABLE fugitive` would cascade to every
+/// note and photo); each pending migration then runs in its own `BEGIN IMMEDIATE` transaction
+/// together with its bookkeeping (`PRAGMA user_version` and a row in `bounty_migration` with its
+/// checksum); `PRAGMA foreign_key_check` runs before the commit, and any row it reports rolls that
+/// migration back whole with an error that names the table. Foreign keys are turned back on
+/// afterwards, also when a migration failed.
 public struct Migrator {
   public let migrations: [Migration]
 
@@ -27,7 +31,9 @@ public struct Migrator {
   }
 
   /// Refuses, before anything is written, a database this binary must not touch: newer than the
-  /// binary, a SQLite file that is not bounty's, or one whose applied migrations were edited.
+  /// binary, a SQLite file that is not bounty's (tables at version 0, or at version N not the
+  /// tables and columns migrations 1…N create), or one whose applied migrations were edited.
+  /// Reads only: no pragma that writes, no journal-mode switch.
   public func validate(_ database: Database) throws(BountyError) {
     let version = try Self.version(of: database)
     if version > latestVersion {
@@ -45,13 +51,22 @@ public struct Migrator {
         }
         return
       }
-      for (applied, checksum) in try appliedChecksums(database) {
-        guard let shipped = migrations.first(where: { $0.version == applied }) else { continue }
+      let applied = try appliedChecksums(database)
+      for (appliedVersion, checksum) in applied {
+        guard let shipped = migrations.first(where: { $0.version == appliedVersion }) else {
+          continue
+        }
         if shipped.checksum != checksum {
           throw BountyError.refused(
-            "\(database.path): migration \(applied) (\(shipped.name)) was changed after it was "
-              + "applied; restore the shipped Migrations/ file")
+            "\(database.path): migration \(appliedVersion) (\(shipped.name)) was changed after "
+              + "it was applied; restore the shipped Migrations/ file")
         }
+      }
+      // This migrator's own record of the current version (with the shipped checksum, checked
+      // above) identifies the file in one read; older tools left no record, and another
+      // application's file has none, so those are compared table by table.
+      if !applied.contains(where: { $0.0 == version }) {
+        try requireShape(of: database, at: version)
       }
     } catch let error as BountyError {
       throw error
@@ -60,6 +75,17 @@ public struct Migrator {
     } catch {
       throw BountyError.io("cannot read \(database.path): \(error)")
     }
+  }
+
+  /// Refuses a file whose tables and columns are not those migrations 1…`version` create.
+  private func requireShape(of database: Database, at version: Int) throws {
+    let missing = try SchemaShape.of(database).missing(
+      from: SchemaShape.after(version, of: migrations))
+    guard !missing.isEmpty else { return }
+    let shown = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+    throw BountyError.refused(
+      "\(database.path) is a SQLite database but not a bounty database (it lacks \(shown) of "
+        + "bounty schema version \(version)); nothing was changed")
   }
 
   /// The versions and checksums recorded in `bounty_migration` (none for a database written by an
@@ -81,38 +107,69 @@ public struct Migrator {
 
   /// Applies every pending migration, each in its own transaction. Returns the versions applied.
   /// Another process migrating at the same time is waited for, and its work is not repeated.
+  /// Must be called outside a transaction (foreign keys cannot be turned off inside one).
   @discardableResult
   public func migrate(_ database: Database, now: Timestamp) throws -> [Int] {
+    guard !database.inTransaction else {
+      throw BountyError.io("cannot migrate \(database.path) inside a transaction")
+    }
+    let enforced = try database.scalarInt("PRAGMA foreign_keys") == 1
+    try database.execute("PRAGMA foreign_keys = OFF")
+    defer {
+      // Outside the transaction again, so this takes effect; it cannot fail there.
+      if enforced { try? database.execute("PRAGMA foreign_keys = ON") }
+    }
     var applied: [Int] = []
     for migration in migrations {
-      let done = try database.transaction(write: true) { () throws -> Bool in
-        // Read again inside the write lock: another process may have applied it meanwhile.
-        guard try Self.version(of: database) < migration.version else { return false }
-        try database.execute(migration.sql)
-        try database.execute(
-          """
-          CREATE TABLE IF NOT EXISTS bounty_migration (
-            version INTEGER PRIMARY KEY,
-            name TEXT NOT NULL,
-            checksum TEXT NOT NULL,
-            applied_at TEXT NOT NULL
-          )
-          """)
-        try database.run(
-          "INSERT OR REPLACE INTO bounty_migration VALUES (?, ?, ?, ?)",
-          .integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
-          .text(now.iso8601))
-        try database.execute("PRAGMA user_version = \(migration.version)")
-        let violations = try database.scalarInt("SELECT count(*) FROM pragma_foreign_key_check")
-        if let violations, violations > 0 {
-          throw BountyError.refused(
-            "migration \(migration.version) (\(migration.name)) would break \(violations) "
-              + "references; nothing was changed")
-        }
-        return true
-      }
-      if done { applied.append(migration.version) }
+      if try apply(migration, to: database, now: now) { applied.append(migration.version) }
     }
     return applied
+  }
+
+  /// Runs one migration and its bookkeeping in one write transaction; false when another process
+  /// had already applied it.
+  private func apply(_ migration: Migration, to database: Database, now: Timestamp) throws -> Bool {
+    try database.transaction(write: true) { () throws -> Bool in
+      // Read again inside the write lock: another process may have applied it meanwhile.
+      guard try Self.version(of: database) < migration.version else { return false }
+      try database.execute(migration.sql)
+      try database.execute(
+        """
+        CREATE TABLE IF NOT EXISTS bounty_migration (
+          version INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          checksum TEXT NOT NULL,
+          applied_at TEXT NOT NULL
+        )
+        """)
+      try database.run(
+        "INSERT OR REPLACE INTO bounty_migration VALUES (?, ?, ?, ?)",
+        .integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
+        .text(now.iso8601))
+      try database.execute("PRAGMA user_version = \(migration.version)")
+      let broken = try Self.brokenReferences(in: database)
+      if !broken.isEmpty {
+        throw BountyError.refused(
+          "migration \(migration.version) (\(migration.name)) would leave "
+            + broken.joined(separator: "; ") + "; nothing was changed")
+      }
+      return true
+    }
+  }
+
+  /// What `PRAGMA foreign_key_check` reports, one phrase per child table and parent:
+  /// `2 rows of note pointing at missing rows of fugitive`.
+  static func brokenReferences(in database: Database) throws -> [String] {
+    try database.query(
+      """
+      SELECT "table", parent, count(*) FROM pragma_foreign_key_check
+      GROUP BY "table", parent ORDER BY "table", parent
+      """
+    ) { row in
+      let count = row.int(2)
+      return
+        "\(count) \(count == 1 ? "row" : "rows") of \(row.text(0)) pointing at missing rows of "
+        + row.text(1)
+    }
   }
 }

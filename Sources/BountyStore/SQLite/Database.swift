@@ -18,12 +18,65 @@ public final class Database {
   /// How long a writer waits for another process's write to finish before giving up.
   public static let busyTimeoutMilliseconds: Int32 = 5000
 
-  public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+  /// Opens the file at `path`, which is always a file name: SQLite's URI and `:memory:` forms are
+  /// not recognised in it. `.immutable` opens a URI made from the path (`file:///…?immutable=1`).
+  public convenience init(path: String, mode: OpenMode = .readWrite) throws(SQLiteError) {
+    switch mode {
+    case .readWrite:
+      try self.init(
+        filename: Self.literalFilename(path), path: path,
+        flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    case .readOnly:
+      try self.init(filename: Self.literalFilename(path), path: path, flags: SQLITE_OPEN_READONLY)
+    case .immutable:
+      try self.init(
+        filename: Self.immutableURI(path), path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      )
+    }
+  }
+
+  /// `path` as SQLite must be given it to take it literally. This libsqlite3 is built with
+  /// `SQLITE_USE_URI`, so a name that begins `file:` is a URI (`file:x?mode=memory` would be a
+  /// database in memory) and `:memory:` is no file at all; `./` in front of a relative path makes
+  /// each an ordinary file name. `VACUUM INTO` needs the same.
+  public static func literalFilename(_ path: String) -> String {
+    path.hasPrefix("/") ? path : "./" + path
+  }
+
+  /// `file:///absolute/path?immutable=1`, every byte of the path but unreserved ones and `/`
+  /// percent-encoded (so `?`, `#`, `%` and spaces in a folder name stay part of the path).
+  static func immutableURI(_ path: String) -> String {
+    var absolute = path
+    if !path.hasPrefix("/"), let folder = getcwd(nil, 0) {
+      absolute = String(cString: folder) + "/" + path
+      free(folder)
+    }
+    var uri = "file://"
+    for byte in absolute.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        uri.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        uri += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return uri + "?immutable=1"
+  }
+
+  /// A private, empty database in memory (to build a schema and compare against it).
+  public static func inMemory() throws(SQLiteError) -> Database {
+    try Database(
+      filename: ":memory:", path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY)
+  }
+
+  /// Opens `filename` as SQLite reads it; `path` is what messages name.
+  private init(filename: String, path: String, flags: Int32) throws(SQLiteError) {
     var handle: OpaquePointer?
-    let flags =
-      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-      | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let flags = flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    let code = sqlite3_open_v2(filename, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
       sqlite3_close_v2(handle)
@@ -128,6 +181,9 @@ public final class Database {
   public var changes: Int { Int(sqlite3_changes64(handle)) }
 
   public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// True when SQLite opened the file read-only (by request, or because it cannot be written).
+  public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
   /// True while a transaction is open on this connection.
   public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
