@@ -90,14 +90,8 @@ public final class Dispatcher {
   /// Checks one value typed for `param` as the command would, amounts against the database
   /// currency: a form asks again with the reason instead of failing on save.
   public func check(_ text: String, for param: ParamSpec) throws(BountyError) {
-    let value = try param.value(fromText: text)
-    guard case .moneyText = value else { return }
-    var arguments = Arguments()
-    arguments.set(param.name, value)
-    _ = try resolvingAmounts(
-      CommandSpec(
-        name: "check", words: [], tab: .data, summary: "", params: [param], effect: .read,
-        result: "", view: .keyValues), arguments)
+    guard case .moneyText = try param.value(fromText: text) else { return }
+    _ = try Self.amount(text, in: databaseCurrency(), field: param.name)
   }
 
   /// The question to ask before running `command`, or nil when none is due: the command declares
@@ -126,7 +120,7 @@ public final class Dispatcher {
   > {
     let spec = command.spec
     do {
-      let arguments = try resolvingAmounts(spec, arguments)
+      let arguments = try resolvingAmounts(arguments)
       let work = { () throws -> Reply in
         let result = try self.execute(command, arguments)
         guard withContext else {
@@ -158,27 +152,38 @@ public final class Dispatcher {
 
   /// Turns every amount typed as text into `Money` in the database currency. An amount that does
   /// not parse (malformed, negative, more decimals than the currency has) is `invalidParameter`.
-  private func resolvingAmounts(_ spec: CommandSpec, _ arguments: Arguments) throws(BountyError)
-    -> Arguments
-  {
+  private func resolvingAmounts(_ arguments: Arguments) throws(BountyError) -> Arguments {
     var resolved = arguments
     var currency: Currency?
-    for param in spec.params where param.type == .money {
-      guard case .moneyText(let text)? = arguments.value(named: param.name) else { continue }
+    for (name, value) in arguments.values {
+      guard case .moneyText(let text) = value else { continue }
       let scale: Currency
-      do {
-        scale = try currency ?? store.database.transaction(write: false) { try store.currency() }
-      } catch {
-        throw Store.describe(error, path: store.path)
+      if let currency {
+        scale = currency
+      } else {
+        scale = try databaseCurrency()
       }
       currency = scale
-      switch Money.parse(text, currency: scale) {
-      case .success(let money): resolved.set(param.name, .money(money))
-      case .failure(let error):
-        throw BountyError.invalidParameter(field: param.name, reason: error.reason)
-      }
+      resolved.set(name, .money(try Self.amount(text, in: scale, field: name)))
     }
     return resolved
+  }
+
+  private func databaseCurrency() throws(BountyError) -> Currency {
+    do {
+      return try store.database.transaction(write: false) { try store.currency() }
+    } catch {
+      throw Store.describe(error, path: store.path)
+    }
+  }
+
+  private static func amount(_ text: String, in currency: Currency, field: String)
+    throws(BountyError) -> Money
+  {
+    switch Money.parse(text, currency: currency) {
+    case .success(let money): return money
+    case .failure(let error): throw BountyError.invalidParameter(field: field, reason: error.reason)
+    }
   }
 
   /// How an undo step is named in `history`: `fugitives delete 7`, `settings set rounding`.
