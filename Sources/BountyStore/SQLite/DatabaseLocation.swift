@@ -1,7 +1,7 @@
 import BountyCore
 import Glibc
 
-/// Where the database lives and how its file is made (folder 0700, file 0600).
+/// Where the database lives and how its file is made (docs/contract.md).
 public enum DatabaseLocation {
   /// `--db PATH`, else `$BOUNTY_DB`, else `$XDG_DATA_HOME/bounty/bounty.sqlite`, else
   /// `~/.local/share/bounty/bounty.sqlite`.
