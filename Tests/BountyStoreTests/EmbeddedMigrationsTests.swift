@@ -8,9 +8,8 @@ import Testing
 /// What the binary carries is exactly what `Migrations/` holds, and the build tool that embeds it
 /// refuses a folder whose names break the rule.
 @Suite struct EmbeddedMigrationsTests {
-  /// The repository's `Migrations/` folder, found from this file.
-  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Migrations")
+  /// The repository's `Migrations/` folder, found from the test sources' `#filePath`.
+  static let folder = GeneratedFile.root.appending(path: "Migrations")
 
   @Test func theEmbeddedMigrationsAreTheFilesInTheFolderByteForByte() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)

@@ -101,3 +101,31 @@ final class Failures: @unchecked Sendable {
   func add(_ item: String) { lock.withLock { items.append(item) } }
   var all: [String] { lock.withLock { items } }
 }
+
+/// The URI that opens a database as `immutable=1` keeps every byte of the path.
+@Suite struct ImmutableOpenTests {
+  @Test func theURIPercentEncodesEverythingButUnreservedBytesAndSlashes() {
+    #expect(
+      Database.immutableURI("/tmp/a b/c?d#e%f&g=h/ü~x-y_z.sqlite")
+        == "file:///tmp/a%20b/c%3Fd%23e%25f%26g%3Dh/%C3%BC~x-y_z.sqlite?immutable=1")
+  }
+
+  @Test func aDatabaseInAFolderWithAwkwardCharactersOpensImmutable() throws {
+    let folder = try TemporaryFolder()
+    let awkward = folder.file("cases?mode=memory#1 %41")
+    try FileManager.default.createDirectory(atPath: awkward, withIntermediateDirectories: false)
+    let path = awkward + "/bounty.sqlite"
+    do {
+      let store = try Store.open(path: path)
+      try store.insertFugitive(FugitiveFields(id: 1, name: "Kept", bountyMinor: 1, description: ""))
+    }
+    let before = try #require(TemporaryFolder.bytes(path))
+    let database = try Database(path: path, mode: .immutable(folderWritable: false))
+    #expect(database.isReadOnly)
+    #expect(try database.scalarText("SELECT name FROM fugitive") == "Kept")
+    #expect(throws: SQLiteError.self) { try database.execute("DELETE FROM fugitive") }
+    let unchanged = TemporaryFolder.bytes(path) == before
+    #expect(unchanged)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: awkward) == ["bounty.sqlite"])
+  }
+}

@@ -18,8 +18,7 @@ struct SchemaShape: Equatable {
     return SchemaShape(columns: Set(names))
   }
 
-  /// What `migrations` up to and including `version` create, built in a private in-memory database
-  /// (about a millisecond for the shipped eleven).
+  /// What `migrations` up to and including `version` create, built in a private in-memory database.
   static func after(_ version: Int, of migrations: [Migration]) throws -> SchemaShape {
     let scratch = try Database.inMemory()
     for migration in migrations where migration.version <= version {

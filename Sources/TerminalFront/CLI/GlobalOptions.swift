@@ -27,10 +27,13 @@ public struct GlobalOptions: Sendable {
       case "-h", "--help": options.help = true
       case "--version": options.version = true
       case "--db":
-        guard index < arguments.count else { throw BountyError.usage("--db needs a PATH") }
+        guard index < arguments.count, !arguments[index].isEmpty else {
+          throw BountyError.usage("--db needs a PATH")
+        }
         options.database = arguments[index]
         index += 1
       case _ where argument.hasPrefix("--db="):
+        guard argument.count > 5 else { throw BountyError.usage("--db needs a PATH") }
         options.database = String(argument.dropFirst(5))
       default:
         options.rest.append(argument)
