@@ -40,6 +40,11 @@ public final class Store {
     path: String, migrator: Migrator = Migrator(), clock: @escaping () -> Timestamp = systemTime,
     notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Store {
+    guard sqliteHasFullTextSearch else {
+      throw BountyError.refused(
+        "the SQLite library in this bounty (\(Database.libraryVersion)) was built without FTS5, "
+          + "which search needs (PRAGMA compile_options lacks ENABLE_FTS5); nothing was opened")
+    }
     try DatabaseLocation.createIfMissing(path)
     let database: Database
     do {

@@ -26,6 +26,8 @@ final class Importer {
   private let positionBefore: Int64
   /// Indexes dropped for a bulk load, recreated by `finish`.
   private var droppedIndexes: [String] = []
+  /// The search index and its triggers, dropped for a bulk load, rebuilt once by `finish`.
+  private var droppedSearchIndex: [String] = []
   /// Imports bigger than this (in bytes of input) rebuild the list indexes once at the end instead of
   /// updating them row by row: about 15,000 rows, where the rebuild starts to win.
   static let bulkLoadBytes: Int64 = 1 << 20
@@ -106,6 +108,7 @@ final class Importer {
       throw BountyError.invalidRows(field: firstField, count: errorCount, details: details)
     }
     try store.createIndexes(droppedIndexes)
+    try store.rebuildSearchIndex(droppedSearchIndex)
     try store.resumeRecording(step)
     if let step, imported > 0 {
       try store.recordInverse("DELETE FROM fugitive WHERE position > \(positionBefore)", step: step)
@@ -115,13 +118,14 @@ final class Importer {
 
   // MARK: Formats
 
-  /// Drops the list indexes when the input is large and the table small next to it (see
-  /// `bulkLoadBytes`); a rollback restores them, `finish` rebuilds them.
+  /// Drops the list indexes and the search index when the input is large and the table small next
+  /// to it (see `bulkLoadBytes`); a rollback restores them, `finish` rebuilds them.
   func prepareBulkLoad(inputBytes: Int64?) throws {
     guard let inputBytes, inputBytes > Self.bulkLoadBytes,
       try store.fugitiveCount() * 64 < inputBytes
     else { return }
     droppedIndexes = try store.dropListIndexes()
+    droppedSearchIndex = try store.dropSearchIndex()
   }
 
   /// Reads CSV from `source`: the header names the columns, then one fugitive per record.

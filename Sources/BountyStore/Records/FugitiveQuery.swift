@@ -24,7 +24,8 @@ public struct FugitiveQuery: Sendable {
   public var status: Status
   public var sort: SortKey
   public var descending: Bool
-  /// Matched literally (no wildcards), ignoring case and diacritics, in name and description.
+  /// Matched literally (no wildcards), ignoring case and diacritics, in name, description, last-seen
+  /// description and case notes, through the search index (`FugitiveSearch`).
   public var search: String?
   public var minimumBountyMinor: Int64?
   public var capturedFrom: Timestamp?
@@ -60,10 +61,9 @@ public struct FugitiveQuery: Sendable {
     case .all: break
     }
     if let search, !search.isEmpty {
-      // instr() has no wildcards: '%' and '_' in the search text are matched as themselves.
-      terms.append("(instr(name_key, ?) > 0 OR instr(bounty_fold(description), ?) > 0)")
-      let folded = nameSortKey(search)
-      values += [.text(folded), .text(folded)]
+      let condition = FugitiveSearch.condition(search)
+      terms.append(condition.sql)
+      values += condition.values
     }
     if let minimumBountyMinor {
       terms.append("bounty_minor >= ?")

@@ -1,0 +1,85 @@
+import BountyCore
+import CSQLite
+
+/// How a list's search text finds fugitives: through the FTS5 trigram index of migration 0012
+/// (`fugitive_search`, one entry per fugitive holding its folded name, description, last-seen
+/// description and notes, one per line).
+///
+/// The text is folded like the index (`nameSortKey`: case and diacritics), then matched literally
+/// (no wildcards, no operators) as a substring of one of those fields.
+enum FugitiveSearch {
+  /// The fewest characters the trigram index can look up; shorter text scans the indexed text.
+  static let indexedLength = 3
+
+  /// The SQL condition on `fugitive.id` and its bound values for a search for `text`.
+  static func condition(_ text: String) -> (sql: String, values: [SQLValue]) {
+    let folded = nameSortKey(text)
+    if folded.utf8.contains(0x0A) {
+      // A line break would let a match run from one field into the next in the index's text:
+      // look in each field by itself (a scan, as before the index existed).
+      return (
+        """
+        id IN (SELECT f.id FROM fugitive AS f WHERE instr(f.name_key, ?) > 0
+          OR instr(bounty_fold(f.description), ?) > 0
+          OR instr(bounty_fold(f.last_seen_desc), ?) > 0
+          OR EXISTS (SELECT 1 FROM note WHERE note.fugitive_id = f.id
+            AND instr(bounty_fold(note.text), ?) > 0))
+        """, Array(repeating: .text(folded), count: 4)
+      )
+    }
+    if folded.unicodeScalars.count >= indexedLength {
+      // One FTS5 phrase: its trigrams, consecutive, i.e. exactly this substring. Inside double
+      // quotes only a double quote is special (written twice).
+      let phrase = "\"" + folded.replacing("\"", with: "\"\"") + "\""
+      return (
+        "id IN (SELECT rowid FROM fugitive_search WHERE fugitive_search MATCH ?)", [.text(phrase)]
+      )
+    }
+    // One or two characters: the index holds every trigram, not these; scan its text, which is
+    // already folded (no function call per row).
+    return (
+      "id IN (SELECT rowid FROM fugitive_search WHERE instr(fugitive_search.text, ?) > 0)",
+      [.text(folded)]
+    )
+  }
+}
+
+extension Store {
+  /// True when the SQLite library bounty runs on was built with FTS5, which search needs.
+  public static var sqliteHasFullTextSearch: Bool {
+    sqlite3_compileoption_used("ENABLE_FTS5") != 0
+  }
+
+  /// The number of entries in the search index (one per fugitive when it is right).
+  public func searchIndexCount() throws -> Int64 {
+    try database.scalarInt("SELECT count(*) FROM fugitive_search") ?? 0
+  }
+
+  /// Drops the search index and the triggers that keep it, for a bulk load that then writes rows
+  /// without indexing each, and returns the SQL that recreates them (read from `sqlite_schema`, so
+  /// it is what the migrations made). Call inside the load's transaction: a rollback restores them.
+  public func dropSearchIndex() throws -> [String] {
+    let objects = try database.query(
+      """
+      SELECT type, name, sql FROM sqlite_schema
+      WHERE (type = 'trigger' AND name GLOB 'fugitive_search_*')
+        OR (type = 'table' AND name = 'fugitive_search')
+      ORDER BY type = 'trigger'
+      """
+    ) { (type: $0.text(0), name: $0.text(1), sql: $0.text(2)) }
+    for object in objects.reversed() {
+      let kind = object.type == "table" ? "TABLE" : "TRIGGER"
+      try database.execute("DROP \(kind) \"\(object.name.replacing("\"", with: "\"\""))\"")
+    }
+    return objects.map(\.sql)
+  }
+
+  /// Recreates what `dropSearchIndex` dropped and fills the index from every fugitive in one pass.
+  public func rebuildSearchIndex(_ statements: [String]) throws {
+    guard !statements.isEmpty else { return }
+    try database.execute(statements[0])
+    try database.execute(
+      "INSERT INTO fugitive_search (rowid, text) SELECT id, text FROM fugitive_search_text")
+    for statement in statements.dropFirst() { try database.execute(statement) }
+  }
+}
