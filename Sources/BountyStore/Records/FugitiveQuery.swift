@@ -51,8 +51,8 @@ public struct FugitiveQuery: Sendable {
     (search ?? "").isEmpty && minimumBountyMinor == nil && capturedFrom == nil && capturedTo == nil
   }
 
-  /// The WHERE clause and its bound values.
-  func filter() -> (sql: String, values: [SQLValue]) {
+  /// The WHERE clause and its bound values; without `includingSearch`, every filter but the search.
+  func filter(includingSearch: Bool = true) -> (sql: String, values: [SQLValue]) {
     var terms: [String] = []
     var values: [SQLValue] = []
     switch status {
@@ -60,10 +60,10 @@ public struct FugitiveQuery: Sendable {
     case .captured: terms.append("captured = 1")
     case .all: break
     }
-    if let search, !search.isEmpty {
-      let condition = FugitiveSearch.condition(search)
-      terms.append(condition.sql)
-      values += condition.values
+    if includingSearch, let search, !search.isEmpty {
+      let matches = FugitiveSearch.matches(search)
+      terms.append("id IN (\(matches.sql))")
+      values += matches.values
     }
     if let minimumBountyMinor {
       terms.append("bounty_minor >= ?")
