@@ -154,6 +154,9 @@ import Testing
     #expect(
       try store.searchIndexCount() == store.fugitiveCount(), "\(comment): index rows",
       sourceLocation: sourceLocation)
+    #expect(
+      try store.fugitiveCount() == store.database.scalarInt("SELECT count(*) FROM fugitive"),
+      "\(comment): tally", sourceLocation: sourceLocation)
     let reference = try Reference(store)
     for query in reference.queries(seed: seed) {
       for all in [true, false] {

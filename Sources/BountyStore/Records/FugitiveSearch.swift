@@ -102,32 +102,4 @@ extension Store {
   public func searchIndexCount() throws -> Int64 {
     try database.scalarInt("SELECT count(*) FROM fugitive_search") ?? 0
   }
-
-  /// Drops the search index and the triggers that keep it, for a bulk load that then writes rows
-  /// without indexing each, and returns the SQL that recreates them (read from `sqlite_schema`, so
-  /// it is what the migrations made). Call inside the load's transaction: a rollback restores them.
-  public func dropSearchIndex() throws -> [String] {
-    let objects = try database.query(
-      """
-      SELECT type, name, sql FROM sqlite_schema
-      WHERE (type = 'trigger' AND name GLOB 'fugitive_search_*')
-        OR (type = 'table' AND name = 'fugitive_search')
-      ORDER BY type = 'trigger'
-      """
-    ) { (type: $0.text(0), name: $0.text(1), sql: $0.text(2)) }
-    for object in objects.reversed() {
-      let kind = object.type == "table" ? "TABLE" : "TRIGGER"
-      try database.execute("DROP \(kind) \"\(object.name.replacing("\"", with: "\"\""))\"")
-    }
-    return objects.map(\.sql)
-  }
-
-  /// Recreates what `dropSearchIndex` dropped and fills the index from every fugitive in one pass.
-  public func rebuildSearchIndex(_ statements: [String]) throws {
-    guard !statements.isEmpty else { return }
-    try database.execute(statements[0])
-    try database.execute(
-      "INSERT INTO fugitive_search (rowid, text) SELECT id, text FROM fugitive_search_text")
-    for statement in statements.dropFirst() { try database.execute(statement) }
-  }
 }
