@@ -49,6 +49,11 @@ public final class Store {
     notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Store {
     guard !path.isEmpty else { throw BountyError.usage("the database path is empty") }
+    guard sqliteHasFullTextSearch else {
+      throw BountyError.refused(
+        "the SQLite library in this bounty (\(Database.libraryVersion)) was built without FTS5, "
+          + "which search needs (PRAGMA compile_options lacks ENABLE_FTS5); nothing was opened")
+    }
     try DatabaseLocation.createIfMissing(path)
     let mode = OpenMode.choose(for: path)
     let database: Database

@@ -49,13 +49,24 @@ import Testing
       WHERE tbl_name = 'fugitive' AND type IN ('index', 'trigger') AND sql IS NOT NULL
       """
     ) { $0.text(0) + ";" }
+    // Views that read the table, and other tables' triggers that name it, are dropped first and
+    // made again last (the recipe's step 9): the rename checks every one of them.
+    let readers = try database.query(
+      """
+      SELECT type, name, sql FROM sqlite_schema
+      WHERE type IN ('view', 'trigger') AND tbl_name != 'fugitive' AND sql LIKE '%fugitive%'
+      ORDER BY type DESC
+      """
+    ) { (drop: "DROP \($0.text(0).uppercased()) \($0.text(1));", sql: $0.text(2) + ";") }
     return Migration(
       version: version, name: "fugitive_name_not_empty",
       sql: """
+        \(readers.map(\.drop).joined(separator: "\n"))
         \(newTable);
         INSERT INTO new_fugitive (\(columns)) SELECT \(columns) FROM fugitive WHERE \(keep);
         DROP TABLE fugitive;
         ALTER TABLE new_fugitive RENAME TO fugitive;
+        \(readers.map(\.sql).joined(separator: "\n"))
         \(dependents.joined(separator: "\n"))
         """)
   }

@@ -8,27 +8,35 @@ enum Exporter {
   static func export(_ store: Store, format: DataFormat, to sink: OutputSink) throws {
     let total = try store.fugitiveCount()
     var done: Int64 = 0
-    let query = FugitiveQuery(status: .all, sort: .manual)
     switch format {
     case .csv:
-      sink.write(CSVWriter.record(DataFormat.csvColumns))
-      try store.forEachFugitive(query) { fugitive in
-        let notes = try store.notes(fugitiveID: fugitive.id)
-        sink.write(CSVWriter.record(csvFields(fugitive, notes: notes)))
+      var line: [UInt8] = []
+      CSVWriter.appendRecord(DataFormat.csvColumns, to: &line)
+      sink.write(line)
+      try store.forEachFugitiveInManualOrder { fugitive in
+        line.removeAll(keepingCapacity: true)
+        CSVWriter.appendRecord(csvFields(fugitive, notes: fugitive.notes), to: &line)
+        sink.write(line)
         done += 1
         try tick(store, done, total)
       }
     case .json:
       sink.write("[")
-      try store.forEachFugitive(query) { fugitive in
-        var object = fugitive.json.objectValue ?? JSONObject()
-        object["notes"] = .array(try store.notes(fugitiveID: fugitive.id).map(\.json))
-        if fugitive.hasPhoto, let photo = try store.photo(fugitiveID: fugitive.id) {
+      var line: [UInt8] = []
+      try store.forEachFugitiveInManualOrder { fugitive in
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: done == 0 ? [0x0A] : [0x2C, 0x0A])  // "\n" or ",\n"
+        var json = fugitive.json
+        if fugitive.hasPhoto, let photo = try store.photo(fugitiveID: fugitive.id),
+          case .object(var object) = json
+        {
           object["photo"] = .object([
             "mediaType": .string(photo.mediaType), "data": .string(Base64.encode(photo.bytes)),
           ])
+          json = .object(object)
         }
-        sink.write((done == 0 ? "\n" : ",\n") + JSON.object(object).serialized)
+        json.write(to: &line)
+        sink.write(line)
         done += 1
         try tick(store, done, total)
       }

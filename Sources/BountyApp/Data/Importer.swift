@@ -24,8 +24,11 @@ final class Importer {
   private let step: Int64?
   /// The last position in the manual order before the import: new rows go after it.
   private let positionBefore: Int64
-  /// Indexes dropped for a bulk load, recreated by `finish`.
-  private var droppedIndexes: [String] = []
+  /// What a bulk load dropped (indexes, search index, tally triggers), rebuilt once by `finish`.
+  private var bulkLoad: BulkLoad?
+  /// True when the table was empty before the import: an ID# can then only clash with an earlier
+  /// row of the file, which `seen` catches without asking the database.
+  private let startedEmpty: Bool
   /// Imports bigger than this (in bytes of input) rebuild the list indexes once at the end instead of
   /// updating them row by row: about 15,000 rows, where the rebuild starts to win.
   static let bulkLoadBytes: Int64 = 1 << 20
@@ -35,6 +38,7 @@ final class Importer {
     self.replace = replace
     self.currency = try store.currency()
     self.positionBefore = try store.lastPosition()
+    self.startedEmpty = try store.fugitiveCount() == 0
     self.step = try store.pauseRecording()
   }
 
@@ -51,7 +55,7 @@ final class Importer {
       guard seen.insert(Int32(id)).inserted else {
         throw BountyError.invalid(field: "id", reason: "ID# \(id) appears earlier in the file")
       }
-      if try store.fugitiveExists(id: id) {
+      if !startedEmpty, try store.fugitiveExists(id: id) {
         guard replace else {
           throw BountyError.invalid(
             field: "id", reason: "ID# \(id) already exists (--replace overwrites)")
@@ -105,7 +109,7 @@ final class Importer {
     if errorCount > 0 {
       throw BountyError.invalidRows(field: firstField, count: errorCount, details: details)
     }
-    try store.createIndexes(droppedIndexes)
+    if let bulkLoad { try store.finishBulkLoad(bulkLoad) }
     try store.resumeRecording(step)
     if let step, imported > 0 {
       try store.recordInverse("DELETE FROM fugitive WHERE position > \(positionBefore)", step: step)
@@ -115,13 +119,13 @@ final class Importer {
 
   // MARK: Formats
 
-  /// Drops the list indexes when the input is large and the table small next to it (see
-  /// `bulkLoadBytes`); a rollback restores them, `finish` rebuilds them.
+  /// Drops the indexes and the tally triggers when the input is large and the table small next to
+  /// it (see `bulkLoadBytes`); a rollback restores them, `finish` rebuilds them.
   func prepareBulkLoad(inputBytes: Int64?) throws {
     guard let inputBytes, inputBytes > Self.bulkLoadBytes,
       try store.fugitiveCount() * 64 < inputBytes
     else { return }
-    droppedIndexes = try store.dropListIndexes()
+    bulkLoad = try store.beginBulkLoad()
   }
 
   /// Reads CSV from `source`: the header names the columns, then one fugitive per record.

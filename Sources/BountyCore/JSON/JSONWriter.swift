@@ -17,8 +17,7 @@ extension JSON {
   public func write(to output: inout [UInt8]) {
     switch self {
     case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-    case .bool(let value):
-      output.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    case .bool(let value): output.append(contentsOf: value ? JSON.trueBytes : JSON.falseBytes)
     case .number(let text): output.append(contentsOf: text.utf8)
     case .string(let text): JSON.writeString(text, to: &output)
     case .array(let items):
@@ -51,8 +50,17 @@ extension JSON {
     output += String(decoding: bytes, as: UTF8.self)
   }
 
+  private static let trueBytes: [UInt8] = Array("true".utf8)
+  private static let falseBytes: [UInt8] = Array("false".utf8)
+
   public static func writeString(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
+    // Most text needs no escape: copy it whole (a memcpy) instead of byte by byte.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+      output.append(contentsOf: text.utf8)
+      output.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])

@@ -140,17 +140,47 @@ public struct CSVReader {
   }
 }
 
-/// Writes RFC 4180 fields exactly: quoted only when needed, nothing else changed.
+/// Writes RFC 4180 fields exactly: quoted only when needed, nothing else changed. Works on UTF-8
+/// bytes (an export writes millions of fields): a field is quoted when it holds a comma, a quote or
+/// a line break, or starts or ends with a space.
 public enum CSVWriter {
   public static func field(_ text: String) -> String {
-    guard
-      text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-        || text.hasPrefix(" ") || text.hasSuffix(" ")
-    else { return text }
-    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    var bytes: [UInt8] = []
+    append(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   public static func record(_ fields: [String]) -> String {
-    fields.map(field).joined(separator: ",") + "\r\n"
+    var bytes: [UInt8] = []
+    appendRecord(fields, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends one field, quoted when needed.
+  public static func append(_ text: String, to bytes: inout [UInt8]) {
+    let utf8 = text.utf8
+    guard
+      utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
+        || utf8.first == 0x20 || utf8.last == 0x20
+    else {
+      bytes.append(contentsOf: utf8)
+      return
+    }
+    bytes.append(0x22)
+    for byte in utf8 {
+      if byte == 0x22 { bytes.append(0x22) }
+      bytes.append(byte)
+    }
+    bytes.append(0x22)
+  }
+
+  /// Appends a record: the fields separated by commas, ended by CRLF.
+  public static func appendRecord(_ fields: [String], to bytes: inout [UInt8]) {
+    for (index, field) in fields.enumerated() {
+      if index > 0 { bytes.append(0x2C) }
+      append(field, to: &bytes)
+    }
+    bytes.append(0x0D)
+    bytes.append(0x0A)
   }
 }

@@ -24,7 +24,8 @@ public struct FugitiveQuery: Sendable {
   public var status: Status
   public var sort: SortKey
   public var descending: Bool
-  /// Matched literally (no wildcards), ignoring case and diacritics, in name and description.
+  /// Matched literally (no wildcards), ignoring case and diacritics, in name, description, last-seen
+  /// description and case notes, through the search index (`FugitiveSearch`).
   public var search: String?
   public var minimumBountyMinor: Int64?
   public var capturedFrom: Timestamp?
@@ -50,8 +51,8 @@ public struct FugitiveQuery: Sendable {
     (search ?? "").isEmpty && minimumBountyMinor == nil && capturedFrom == nil && capturedTo == nil
   }
 
-  /// The WHERE clause and its bound values.
-  func filter() -> (sql: String, values: [SQLValue]) {
+  /// The WHERE clause and its bound values; without `includingSearch`, every filter but the search.
+  func filter(includingSearch: Bool = true) -> (sql: String, values: [SQLValue]) {
     var terms: [String] = []
     var values: [SQLValue] = []
     switch status {
@@ -59,11 +60,10 @@ public struct FugitiveQuery: Sendable {
     case .captured: terms.append("captured = 1")
     case .all: break
     }
-    if let search, !search.isEmpty {
-      // instr() has no wildcards: '%' and '_' in the search text are matched as themselves.
-      terms.append("(instr(name_key, ?) > 0 OR instr(bounty_fold(description), ?) > 0)")
-      let folded = nameSortKey(search)
-      values += [.text(folded), .text(folded)]
+    if includingSearch, let search, !search.isEmpty {
+      let matches = FugitiveSearch.matches(search)
+      terms.append("id IN (\(matches.sql))")
+      values += matches.values
     }
     if let minimumBountyMinor {
       terms.append("bounty_minor >= ?")

@@ -82,20 +82,18 @@ extension Store {
 
   /// One page of fugitives and the number that match in all.
   public func fugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64) {
+    if let found = try searchedFugitives(query) { return found }
     let currency = try currency()
     let (whereClause, values) = query.filter()
     let total = try count(query, whereClause: whereClause, values: values)
-    var items = try database.query(
+    let items = try database.query(
       """
       SELECT \(Self.fugitiveColumns) FROM fugitive \(whereClause)
       ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
       """,
       values + [.integer(query.limit ?? -1), .integer(query.offset)],
       row: { Self.fugitive(from: $0, currency: currency) })
-    for index in items.indices {
-      items[index].notes = try notes(fugitiveID: items[index].id)
-    }
-    return (items, total)
+    return (try withNotes(items), total)
   }
 
   /// How many fugitives match: from the tally when only the status filters, else counted.

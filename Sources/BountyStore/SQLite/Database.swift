@@ -241,6 +241,27 @@ public final class Database {
           return
         }
         let count = Int(sqlite3_value_bytes(argument))
+        let bytes = UnsafeBufferPointer(start: pointer, count: count)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+          // ASCII (most text): lowercase the bytes without making a Swift String.
+          guard bytes.contains(where: { $0 >= 65 && $0 <= 90 }) else {
+            sqlite3_result_value(context, argument)
+            return
+          }
+          guard let folded = sqlite3_malloc64(UInt64(max(count, 1))) else {
+            sqlite3_result_error_nomem(context)
+            return
+          }
+          let output = folded.bindMemory(to: UInt8.self, capacity: count)
+          for index in 0..<count {
+            let byte = bytes[index]
+            output[index] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+          }
+          sqlite3_result_text64(
+            context, UnsafeRawPointer(folded).assumingMemoryBound(to: CChar.self), UInt64(count),
+            sqlite3_free, UInt8(SQLITE_UTF8))
+          return
+        }
         let name = String(
           decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
         let key = nameSortKey(name)

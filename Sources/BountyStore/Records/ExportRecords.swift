@@ -1,0 +1,32 @@
+import BountyCore
+
+extension Store {
+  /// Calls `body` with every fugitive in manual order, notes included, one at a time (bounded
+  /// memory over millions of rows). The notes come from a second cursor in the same order, merged
+  /// as the rows go by: two statements in all, not one query of notes per fugitive.
+  public func forEachFugitiveInManualOrder(_ body: (Fugitive) throws -> Void) throws {
+    let currency = try currency()
+    let notes = try database.statement(
+      """
+      SELECT note.id, note.fugitive_id, note.text, note.created_at
+      FROM fugitive JOIN note ON note.fugitive_id = fugitive.id
+      ORDER BY fugitive.position, fugitive.id, note.position, note.id
+      """)
+    try notes.bind([])
+    defer { notes.reset() }
+    var pending = try notes.step()
+    try database.forEachRow(
+      "SELECT \(Self.fugitiveColumns) FROM fugitive ORDER BY position, id"
+    ) { row in
+      var fugitive = Self.fugitive(from: row, currency: currency)
+      while pending && notes.int(1) == fugitive.id {
+        fugitive.notes.append(
+          Note(
+            id: notes.int(0), fugitiveID: fugitive.id, text: notes.text(2),
+            createdAt: Timestamp(parsing: notes.text(3)) ?? Timestamp(secondsSinceEpoch: 0)))
+        pending = try notes.step()
+      }
+      try body(fugitive)
+    }
+  }
+}
