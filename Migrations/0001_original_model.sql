@@ -1,4 +1,4 @@
--- Version 1: the original app's first model, exactly as INTERFACE.md fixes it.
+-- Version 1: the original app's first model, exactly as the contract fixes it (docs/contract.md).
 CREATE TABLE fugitive (
   id INTEGER PRIMARY KEY,            -- the Fugitive ID#
   name TEXT NOT NULL,

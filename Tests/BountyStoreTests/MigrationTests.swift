@@ -209,6 +209,25 @@ import Testing
     #expect(TemporaryFolder.bytes(path) == before)
   }
 
+  /// Version 1's opening comment was reworded after databases applied it: they still open (their
+  /// recorded checksum is an accepted earlier one), and any other checksum is still refused.
+  @Test func acceptsAnEarlierTextOfVersion1ThatOnlyDifferedInAComment() throws {
+    let folder = try TemporaryFolder()
+    for (checksum, opens) in [("f73dcf6f19c88139", true), ("0123456789abcdef", false)] {
+      let path = folder.file("v1-\(checksum).sqlite")
+      do {
+        let store = try Store.open(path: path)
+        try store.database.run(
+          "UPDATE bounty_migration SET checksum = ? WHERE version = 1", .text(checksum))
+      }
+      if opens {
+        _ = try Store.open(path: path)
+      } else {
+        #expect(throws: BountyError.self) { try Store.open(path: path) }
+      }
+    }
+  }
+
   @Test func refusesAnotherApplicationsDatabase() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("other.sqlite")

@@ -21,6 +21,17 @@ public struct Migration: Sendable {
     Migration(version: file.version, name: file.name, sql: file.text, checksum: file.checksum)
   }
 
+  /// Checksums of earlier texts of shipped migrations whose statements did not change (only a
+  /// comment did), so databases that applied them are still recognised. Version 1's opening
+  /// comment once named a document that is not in the repository.
+  static let earlierChecksums: [Int: Set<String>] = [1: ["f73dcf6f19c88139"]]
+
+  /// True when `checksum` was recorded for this migration's text, now or before a comment-only
+  /// edit.
+  public func accepts(checksum recorded: String) -> Bool {
+    recorded == checksum || Self.earlierChecksums[version]?.contains(recorded) == true
+  }
+
   /// The schema version this binary writes: the number of the last shipped migration.
   public static var latestVersion: Int { bundled.last?.version ?? 0 }
 }

@@ -56,7 +56,7 @@ public struct Migrator {
         guard let shipped = migrations.first(where: { $0.version == appliedVersion }) else {
           continue
         }
-        if shipped.checksum != checksum {
+        if !shipped.accepts(checksum: checksum) {
           throw BountyError.refused(
             "\(database.path): migration \(appliedVersion) (\(shipped.name)) was changed after "
               + "it was applied; restore the shipped Migrations/ file")
