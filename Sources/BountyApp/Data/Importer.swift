@@ -34,6 +34,9 @@ final class Importer {
   /// Imports bigger than this (in bytes of input) rebuild the list indexes once at the end instead of
   /// updating them row by row: about 15,000 rows, where the rebuild starts to win.
   static let bulkLoadBytes: Int64 = 1 << 20
+  /// Into an empty table a rebuild sorts only the new rows, and wins from a few hundred rows (5,000
+  /// rows: 645 M instructions through the 8 indexes row by row, 521 M rebuilding them).
+  static let bulkLoadBytesIntoEmpty: Int64 = 16 << 10
 
   init(store: Store, replace: Bool) throws {
     self.store = store
@@ -129,7 +132,9 @@ final class Importer {
   /// rebuilds them.
   func prepareBulkLoad(inputBytes: Int64?) throws {
     var big = false
-    if let inputBytes, inputBytes > Self.bulkLoadBytes {
+    if let inputBytes,
+      inputBytes > (startedEmpty ? Self.bulkLoadBytesIntoEmpty : Self.bulkLoadBytes)
+    {
       big = try store.fugitiveCount() * 64 < inputBytes
     }
     bulkLoad = try store.beginBulkLoad(rebuildingIndexes: big)
