@@ -169,10 +169,10 @@ import Testing
           // Named by what differs: the lists run to thousands of ID#s.
           let missing = Set(expected).subtracting(whole).sorted().prefix(10)
           let extra = Set(whole).subtracting(expected).sorted().prefix(10)
-          Issue.record(
-            "\(comment): '\(query)' (all: \(all)): \(whole.count) found, \(expected.count) expected; "
-              + "missing \(Array(missing)), extra \(Array(extra)), or in another order",
-            sourceLocation: sourceLocation)
+          let summary =
+            "\(comment): '\(query)' (all: \(all)): \(whole.count) found, \(expected.count) "
+            + "expected; missing \(Array(missing)), extra \(Array(extra)), or in another order"
+          Issue.record(Comment(rawValue: summary), sourceLocation: sourceLocation)
         }
         var first = params
         first["limit"] = 20
