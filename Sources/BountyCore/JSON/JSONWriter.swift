@@ -54,28 +54,34 @@ extension JSON {
   private static let falseBytes: [UInt8] = Array("false".utf8)
 
   public static func writeString(_ text: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    // Most text needs no escape: copy it whole (a memcpy) instead of byte by byte.
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-      output.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { bytes in
       output.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [
-          0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
-        ])
-      default: output.append(byte)
+      // Runs that need no escape (most text) are copied whole.
+      var start = 0
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+          continue
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        start = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        default:
+          let hex = Array("0123456789abcdef".utf8)
+          output.append(contentsOf: [
+            0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
+          ])
+        }
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+      output.append(UInt8(ascii: "\""))
     }
-    output.append(UInt8(ascii: "\""))
   }
+
 }

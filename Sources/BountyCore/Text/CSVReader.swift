@@ -158,20 +158,22 @@ public enum CSVWriter {
 
   /// Appends one field, quoted when needed.
   public static func append(_ text: String, to bytes: inout [UInt8]) {
-    let utf8 = text.utf8
-    guard
-      utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
-        || utf8.first == 0x20 || utf8.last == 0x20
-    else {
-      bytes.append(contentsOf: utf8)
-      return
+    var text = text
+    text.withUTF8 { utf8 in
+      guard
+        utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
+          || utf8.first == 0x20 || utf8.last == 0x20
+      else {
+        bytes.append(contentsOf: utf8)
+        return
+      }
+      bytes.append(0x22)
+      for byte in utf8 {
+        if byte == 0x22 { bytes.append(0x22) }
+        bytes.append(byte)
+      }
+      bytes.append(0x22)
     }
-    bytes.append(0x22)
-    for byte in utf8 {
-      if byte == 0x22 { bytes.append(0x22) }
-      bytes.append(byte)
-    }
-    bytes.append(0x22)
   }
 
   /// Appends a record: the fields separated by commas, ended by CRLF.

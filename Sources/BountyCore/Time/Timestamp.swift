@@ -26,22 +26,30 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
       return
         "\(civil.date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
     }
-    // Written digit by digit: an import formats two of these per row.
-    var bytes: [UInt8] = Array("0000-00-00T00:00:00Z".utf8)
-    func put(_ value: Int64, at index: Int, width: Int) {
-      var rest = value
-      for offset in stride(from: width - 1, through: 0, by: -1) {
-        bytes[index + offset] = UInt8(48 + rest % 10)
-        rest /= 10
+    // Written digit by digit into the string's own storage: an import or an export formats two or
+    // three of these per row.
+    return String(unsafeUninitializedCapacity: 20) { bytes in
+      func put(_ value: Int64, at index: Int, width: Int) {
+        var rest = value
+        for offset in stride(from: width - 1, through: 0, by: -1) {
+          bytes[index + offset] = UInt8(48 + rest % 10)
+          rest /= 10
+        }
       }
+      put(year, at: 0, width: 4)
+      bytes[4] = UInt8(ascii: "-")
+      put(month, at: 5, width: 2)
+      bytes[7] = UInt8(ascii: "-")
+      put(day, at: 8, width: 2)
+      bytes[10] = UInt8(ascii: "T")
+      put(seconds / 3600, at: 11, width: 2)
+      bytes[13] = UInt8(ascii: ":")
+      put(seconds / 60 % 60, at: 14, width: 2)
+      bytes[16] = UInt8(ascii: ":")
+      put(seconds % 60, at: 17, width: 2)
+      bytes[19] = UInt8(ascii: "Z")
+      return 20
     }
-    put(year, at: 0, width: 4)
-    put(month, at: 5, width: 2)
-    put(day, at: 8, width: 2)
-    put(seconds / 3600, at: 11, width: 2)
-    put(seconds / 60 % 60, at: 14, width: 2)
-    put(seconds % 60, at: 17, width: 2)
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The calendar date `YYYY-MM-DD` (UTC) and the seconds into that day.
@@ -60,6 +68,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   /// Parses `2026-11-30` (midnight UTC), `2026-11-30T10:00`, `2026-11-30T10:00:00Z`,
   /// `2026-11-30 10:00:00+02:00`, fractions of a second (dropped). A time without a zone is UTC.
   public init?(parsing text: String) {
+    if let canonical = Self.canonical(text) {
+      self.init(secondsSinceEpoch: canonical)
+      return
+    }
     let bytes = Array(text.trimmingASCIIWhitespace().utf8)
     var reader = DigitReader(bytes: bytes)
     guard let year = reader.number(4), reader.expect("-"), let month = reader.number(2),
@@ -91,6 +103,35 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
       guard reader.atEnd else { return nil }
     }
     self.init(secondsSinceEpoch: seconds)
+  }
+
+  /// The seconds of `YYYY-MM-DDTHH:MM:SSZ`, the form bounty stores, read without copying the
+  /// text; nil for any other form (which the general parser reads).
+  private static func canonical(_ text: String) -> Int64? {
+    guard text.utf8.count == 20 else { return nil }
+    var text = text
+    return text.withUTF8 { bytes -> Int64? in
+      guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+        bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+      else { return nil }
+      func number(_ start: Int, _ width: Int) -> Int64? {
+        var value: Int64 = 0
+        for index in start..<start + width {
+          let digit = bytes[index] &- 48
+          guard digit <= 9 else { return nil }
+          value = value * 10 + Int64(digit)
+        }
+        return value
+      }
+      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+        let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+        years.contains(Int(year)), (1...12).contains(month),
+        (1...daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60,
+        second < 60
+      else { return nil }
+      return days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+    }
   }
 
   /// True when `text` names a whole day (`2026-11-30`) rather than a moment.

@@ -1,32 +1,46 @@
 import BountyCore
 
-/// What a bulk load dropped before writing its rows, to be rebuilt once when they are all in: the
-/// list indexes (built from sorted keys, far cheaper than a million random inserts), the search
-/// index with the triggers that keep it (filled in one pass), and the tally triggers (recounted).
-/// Everything happens inside the load's transaction: a rollback brings all of it back as it was.
+/// What a load of many rows dropped before writing them, to be rebuilt once when they are all in.
+///
+/// Always the triggers that keep the search index: each statement that writes to an FTS5 table in a
+/// transaction makes SQLite 3.40's FTS5 flush its pending terms into a new segment (its savepoint
+/// method syncs), so a row-by-row load would build thousands of one-row segments and merge them.
+/// For a big load into a small table also the list indexes (built from sorted keys, far cheaper than
+/// a million random inserts), the search index itself (filled in one pass) and the tally triggers
+/// (recounted). Everything happens inside the load's transaction: a rollback brings it all back.
 public struct BulkLoad: Sendable {
   let listIndexes: [String]
   let searchIndex: [String]
+  let searchTriggers: [String]
   let tallyTriggers: [String]
 }
 
 extension Store {
-  /// Drops what `BulkLoad` lists and returns the SQL that recreates it (read from `sqlite_schema`,
-  /// so it is always what the migrations made). History triggers stay: rows a load replaces are
-  /// recorded one by one.
-  public func beginBulkLoad() throws -> BulkLoad {
+  /// Drops what `BulkLoad` lists (with `rebuildingIndexes`, everything; else the search triggers)
+  /// and returns the SQL that recreates it, read from `sqlite_schema` (so it is always what the
+  /// migrations made). History triggers stay: rows a load replaces are recorded one by one.
+  public func beginBulkLoad(rebuildingIndexes: Bool) throws -> BulkLoad {
+    guard rebuildingIndexes else {
+      return BulkLoad(
+        listIndexes: [], searchIndex: [],
+        searchTriggers: try dropSchemaObjects("type = 'trigger' AND name GLOB 'fugitive_search_*'"),
+        tallyTriggers: [])
+    }
     let listIndexes = try dropListIndexes()
     let searchIndex = try dropSchemaObjects(
       "(type = 'table' AND name = 'fugitive_search') OR (type = 'trigger' AND name GLOB 'fugitive_search_*')"
     )
     let tallyTriggers = try dropSchemaObjects("type = 'trigger' AND name GLOB 'fugitive_tally_*'")
     return BulkLoad(
-      listIndexes: listIndexes, searchIndex: searchIndex, tallyTriggers: tallyTriggers)
+      listIndexes: listIndexes, searchIndex: searchIndex, searchTriggers: [],
+      tallyTriggers: tallyTriggers)
   }
 
   /// Rebuilds what `beginBulkLoad` dropped: the list indexes, the tally (recounted through the
-  /// status index) and its triggers, then the search index from every fugitive in one pass.
-  public func finishBulkLoad(_ load: BulkLoad) throws {
+  /// status index) and its triggers, and the search index: from every fugitive in one pass when it
+  /// was dropped, else for the rows the load wrote (those after manual position `position`, and
+  /// the `replaced` ID#s) in one statement.
+  public func finishBulkLoad(_ load: BulkLoad, newAfter position: Int64, replaced: [Int64]) throws {
     try createIndexes(load.listIndexes)
     if !load.tallyTriggers.isEmpty {
       try database.execute(
@@ -41,6 +55,18 @@ extension Store {
       try database.execute(
         "INSERT INTO fugitive_search (rowid, text) SELECT id, text FROM fugitive_search_text")
       for statement in load.searchIndex.dropFirst() { try database.execute(statement) }
+    }
+    if !load.searchTriggers.isEmpty {
+      let ids = SQLValue.text("[" + replaced.map(String.init).joined(separator: ",") + "]")
+      try database.run(
+        "DELETE FROM fugitive_search WHERE rowid IN (SELECT value FROM json_each(?))", ids)
+      try database.run(
+        """
+        INSERT INTO fugitive_search (rowid, text) SELECT id, text FROM fugitive_search_text
+        WHERE id IN (SELECT id FROM fugitive WHERE position > ?
+          UNION SELECT value FROM json_each(?))
+        """, .integer(position), ids)
+      for statement in load.searchTriggers { try database.execute(statement) }
     }
   }
 

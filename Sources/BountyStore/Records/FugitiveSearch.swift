@@ -44,49 +44,57 @@ enum FugitiveSearch {
     )
   }
 
-  /// The share of the listed fugitives above which a page walks the order's index, checking each
-  /// row against the matches, rather than looking every match up and sorting them: with one in 8
-  /// matching, a page of 20 expects to read about 160 index entries.
-  static let walkShare: Int64 = 8
+  /// How much dearer reading a fugitive by its ID# (a random table page) is than stepping past one
+  /// entry of an order's index and testing it against the matches: the page plan weighs the two.
+  static let lookupCost: Int64 = 50
 }
 
 extension Store {
-  /// A page of a list with a search, or nil when the query has none. The matches come from the
-  /// search index; the total counts them (joined to the other filters) without reading the table
-  /// when nothing else filters. The page looks each match up and sorts them (few matches), or walks
-  /// the order's index testing membership (many).
+  /// A page of a list with a search, or nil when the query has none.
+  ///
+  /// The matches come from the search index. The total counts them: straight from the index when
+  /// nothing else filters, through the covering status index (no table page read) when only the
+  /// status does, joined to the rows otherwise. The page either looks every match up and sorts them
+  /// (`total` random reads) or walks the order's index testing each entry against the matches (about
+  /// `(offset + limit) × listed / total` entries), whichever `lookupCost` says is cheaper.
   func searchedFugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64)? {
     guard let search = query.search, !search.isEmpty else { return nil }
     let matches = FugitiveSearch.matches(search)
     let (otherFilters, otherValues) = query.filter(includingSearch: false)
     let joined = "FROM (\(matches.sql)) AS hit CROSS JOIN fugitive ON fugitive.id = hit.match_id"
-    let others = otherFilters.isEmpty ? "" : otherFilters
-    let total: Int64
-    if otherFilters.isEmpty {
-      total =
-        try database.queryFirst("SELECT count(*) FROM (\(matches.sql))", matches.values) {
-          $0.int(0)
-        } ?? 0
-    } else {
-      total =
-        try database.queryFirst(
-          "SELECT count(*) \(joined) \(others)", matches.values + otherValues
-        ) { $0.int(0) } ?? 0
+    let statusOnly =
+      query.minimumBountyMinor == nil && query.capturedFrom == nil && query.capturedTo == nil
+    let countSQL: String
+    var countValues = matches.values
+    switch (statusOnly, query.status) {
+    case (true, .all): countSQL = "SELECT count(*) FROM (\(matches.sql))"
+    case (true, .atLarge), (true, .captured):
+      countSQL = """
+        SELECT count(*) FROM fugitive INDEXED BY fugitive_by_status_id
+        WHERE captured = \(query.status == .captured ? 1 : 0) AND id IN (\(matches.sql))
+        """
+    case (false, _):
+      countSQL = "SELECT count(*) \(joined) \(otherFilters)"
+      countValues += otherValues
     }
+    let total = try database.queryFirst(countSQL, countValues) { $0.int(0) } ?? 0
     let listed = try count(
       FugitiveQuery(status: query.status, sort: query.sort), whereClause: "", values: [])
     let order = "ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?"
     let paging: [SQLValue] = [.integer(query.limit ?? -1), .integer(query.offset)]
     let currency = try currency()
     let items: [Fugitive]
-    if query.limit != nil, total * FugitiveSearch.walkShare > listed {
+    if let limit = query.limit,
+      (limit + query.offset).multipliedReportingOverflow(by: listed).partialValue
+        < FugitiveSearch.lookupCost * total * total
+    {
       let (filters, values) = query.filter()
       items = try database.query(
         "SELECT \(Self.fugitiveColumns) FROM fugitive \(filters) \(order)", values + paging
       ) { Self.fugitive(from: $0, currency: currency) }
     } else {
       items = try database.query(
-        "SELECT \(Self.fugitiveColumns) \(joined) \(others) \(order)",
+        "SELECT \(Self.fugitiveColumns) \(joined) \(otherFilters) \(order)",
         matches.values + otherValues + paging
       ) { Self.fugitive(from: $0, currency: currency) }
     }
