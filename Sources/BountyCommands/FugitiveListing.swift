@@ -22,7 +22,7 @@ public enum FugitiveListing {
     -> [any ParamDeclaration]
   {
     let sortHelp =
-      "Order: name, bounty, id, manual or captured (default: the \(sortSetting.rawValue) setting)"
+      "Order: name, bounty, id, manual, captured or deadline (default: the \(sortSetting.rawValue) setting)"
     return [sortParam(help: sortHelp), descending, search, minBounty, limit, offset]
   }
 

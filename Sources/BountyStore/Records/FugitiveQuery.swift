@@ -6,7 +6,7 @@ public struct FugitiveQuery: Sendable {
   public enum Status: Sendable { case atLarge, captured, all }
 
   public enum SortKey: String, CaseIterable, Sendable {
-    case name, bounty, id, manual, captured
+    case name, bounty, id, manual, captured, deadline
 
     /// The ORDER BY terms: each served by an index of migration 0006.
     func orderBy(descending: Bool) -> String {
@@ -17,6 +17,10 @@ public struct FugitiveQuery: Sendable {
       case .id: return "id \(direction)"
       case .manual: return "position \(direction), id \(direction)"
       case .captured: return "captured_at \(direction), id \(direction)"
+      // Fugitives without a forfeiture date come last in either direction.
+      case .deadline:
+        let date = "(SELECT forfeiture_date FROM case_file WHERE fugitive_id = fugitive.id)"
+        return "\(date) IS NULL, \(date) \(direction), id \(direction)"
       }
     }
   }
@@ -24,7 +28,8 @@ public struct FugitiveQuery: Sendable {
   public var status: Status
   public var sort: SortKey
   public var descending: Bool
-  /// Matched literally (no wildcards), ignoring case and diacritics, in name and description.
+  /// Matched literally (no wildcards), ignoring case and diacritics, in name, description and
+  /// aliases.
   public var search: String?
   public var minimumBountyMinor: Int64?
   public var capturedFrom: Timestamp?
@@ -61,9 +66,12 @@ public struct FugitiveQuery: Sendable {
     }
     if let search, !search.isEmpty {
       // instr() has no wildcards: '%' and '_' in the search text are matched as themselves.
-      terms.append("(instr(name_key, ?) > 0 OR instr(bounty_fold(description), ?) > 0)")
+      terms.append(
+        "(instr(name_key, ?) > 0 OR instr(bounty_fold(description), ?) > 0"
+          + " OR EXISTS (SELECT 1 FROM alias WHERE alias.fugitive_id = fugitive.id"
+          + " AND instr(alias.name_key, ?) > 0))")
       let folded = nameSortKey(search)
-      values += [.text(folded), .text(folded)]
+      values += [.text(folded), .text(folded), .text(folded)]
     }
     if let minimumBountyMinor {
       terms.append("bounty_minor >= ?")

@@ -69,6 +69,7 @@ extension Store {
         row: { Self.fugitive(from: $0, currency: currency) })
     else { return nil }
     fugitive.notes = try notes(fugitiveID: id)
+    fugitive.caseFile = try caseFile(fugitiveID: id)
     return fugitive
   }
 
@@ -94,6 +95,7 @@ extension Store {
       row: { Self.fugitive(from: $0, currency: currency) })
     for index in items.indices {
       items[index].notes = try notes(fugitiveID: items[index].id)
+      items[index].caseFile = try caseFile(fugitiveID: items[index].id)
     }
     return (items, total)
   }
