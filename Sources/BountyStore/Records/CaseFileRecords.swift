@@ -92,17 +92,35 @@ extension Store {
     return nil
   }
 
+  /// A fugitive at large with a forfeiture date, as the deadline list and report read it.
+  public struct DeadlineRow: Sendable {
+    public let id: Int64
+    public let name: String
+    public let forfeitureDate: CalendarDate
+    public let bondMinor: Int64?
+  }
+
   /// Fugitives at large with a forfeiture date, most urgent first: by date, then the larger bond
   /// (more at stake), then ID#. `through` limits them to deadlines on or before that date.
-  public func deadlines(through last: CalendarDate?) throws -> [Fugitive] {
-    let ids = try database.query(
+  public func deadlineRows(through last: CalendarDate?) throws -> [DeadlineRow] {
+    try database.query(
       """
-      SELECT fugitive.id FROM case_file JOIN fugitive ON fugitive.id = case_file.fugitive_id
+      SELECT fugitive.id, fugitive.name, case_file.forfeiture_date, case_file.bond_minor
+      FROM case_file JOIN fugitive ON fugitive.id = case_file.fugitive_id
       WHERE fugitive.captured = 0 AND case_file.forfeiture_date IS NOT NULL
         AND case_file.forfeiture_date <= ?
       ORDER BY case_file.forfeiture_date, coalesce(case_file.bond_minor, 0) DESC, fugitive.id
       """, [.text(last?.description ?? "9999-12-31")]
-    ) { $0.int(0) }
-    return try ids.compactMap { try fugitive(id: $0) }
+    ) {
+      DeadlineRow(
+        id: $0.int(0), name: $0.text(1),
+        forfeitureDate: CalendarDate(parsing: $0.text(2)) ?? CalendarDate(daysSinceEpoch: 0),
+        bondMinor: $0.optionalInt(3))
+    }
+  }
+
+  /// The fugitives of `deadlineRows(through:)`, whole.
+  public func deadlines(through last: CalendarDate?) throws -> [Fugitive] {
+    try deadlineRows(through: last).compactMap { try fugitive(id: $0.id) }
   }
 }
