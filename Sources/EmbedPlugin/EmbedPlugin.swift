@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds text files that live outside a target (the `Migrations/` folder, the sample roster in
-/// `share/`) into that target as Swift source, so the binary carries them and runs from any folder.
+/// Embeds text files that live outside a target (the `Migrations/` folder, the sample roster and
+/// the world map in `share/`) into that target as Swift source, so the binary carries them and runs from any folder.
 ///
 /// SwiftPM resources (`Bundle.module`) look for a bundle beside the executable and fail when the binary
 /// is copied elsewhere; a generated Swift file cannot go missing.
@@ -15,6 +15,7 @@ struct EmbedPlugin: BuildToolPlugin {
     case "BountyStore":
       (folder, typeName) = (root.appending(path: "Migrations"), "EmbeddedMigrations")
     case "BountyApp": (folder, typeName) = (root.appending(path: "share/sample"), "EmbeddedSample")
+    case "BountyReports": (folder, typeName) = (root.appending(path: "share/map"), "EmbeddedMap")
     default: return []
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -12,6 +12,17 @@ public struct DeadlineLine: Sendable {
 }
 
 extension ReportSummary {
+  /// The most pins the report's map shows.
+  static let mapPinLimit: Int64 = 2_000
+
+  /// Reads the capture and last-seen places the HTML report's map pins.
+  mutating func addMapPins(_ store: Store) throws {
+    mapPins = try store.mapPoints(from: header.from, to: header.to, limit: Self.mapPinLimit).map {
+      WorldMap.Pin(
+        kind: $0.captured ? .capture : .lastSeen, label: "\($0.name) (\($0.id))", point: $0.point)
+    }
+  }
+
   /// How far ahead the report's deadline section looks.
   static let deadlineWindowDays: Int64 = 30
 

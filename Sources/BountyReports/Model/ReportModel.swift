@@ -92,6 +92,8 @@ public struct ReportSummary: Sendable {
   /// Fugitives at large whose forfeiture deadline falls in the next 30 days (or is past).
   public var deadlines: [DeadlineLine] = []
   public var deadlineBondTotalMinor: Int64 = 0
+  /// Capture places in the period and last-seen places at large (HTML only).
+  var mapPins: [WorldMap.Pin] = []
   /// Seconds from being added to being captured, summed over the captures.
   var secondsToCapture: Int64 = 0
   public var months: [MonthTotal] = []

@@ -43,6 +43,8 @@ struct HTMLReport: ReportFormatter {
     }
     html += "</div></div>\n"
     html += Self.chart(summary)
+    let map = WorldMap.svg(summary.mapPins, title: "Captures in the period and last sightings")
+    if !map.isEmpty { html += "<h2>Where captured and last seen</h2>\n\(map)\n" }
     html +=
       "<h2>Captured in the period</h2>\n<table><thead><tr><th>Captured</th><th class=\"n\">ID#</th><th>Name</th>"
     html +=

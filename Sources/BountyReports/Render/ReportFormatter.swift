@@ -46,6 +46,7 @@ public enum ReportGenerator {
       try outstanding.append(row)
     }
     try summary.addDeadlines(store)
+    if format == .html { try summary.addMapPins(store) }
     let formatter = format.formatter
     formatter.begin(summary, sink)
     var index = 0
