@@ -14,13 +14,18 @@ enum Exporter {
       sink.write(CSVWriter.record(DataFormat.csvColumns))
       try store.forEachFugitive(query) { fugitive in
         let notes = try store.notes(fugitiveID: fugitive.id)
-        sink.write(CSVWriter.record(csvFields(fugitive, notes: notes)))
+        sink.write(
+          CSVWriter.record(
+            csvFields(fugitive, notes: notes)
+              + CaseFileCSV.fields(try store.caseFile(fugitiveID: fugitive.id))))
         done += 1
         try tick(store, done, total)
       }
     case .json:
       sink.write("[")
-      try store.forEachFugitive(query) { fugitive in
+      try store.forEachFugitive(query) { row in
+        var fugitive = row
+        fugitive.caseFile = try store.caseFile(fugitiveID: fugitive.id)
         var object = fugitive.json.objectValue ?? JSONObject()
         object["notes"] = .array(try store.notes(fugitiveID: fugitive.id).map(\.json))
         if fugitive.hasPhoto, let photo = try store.photo(fugitiveID: fugitive.id) {
