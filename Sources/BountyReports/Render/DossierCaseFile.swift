@@ -48,7 +48,7 @@ enum DossierCaseFile {
       if let fta = bond.ftaDate { facts.append(("FTA date", fta.description)) }
       if let deadline = bond.forfeitureDate {
         var text = deadline.description
-        if let days = bond.daysLeft {
+        if let days = bond.daysLeft, !fugitive.captured {
           text += days < 0 ? " (OVERDUE \(-days) days)" : " (\(days) days left)"
         }
         facts.append(("Forfeiture", text))

@@ -99,8 +99,10 @@ extension FugitiveViews {
       .compactMap { $0 }
       if !court.isEmpty { rows.append(("Court", terminalSafe(court.joined(separator: ", ")))) }
       if let fta = bond["ftaDate"]?.stringValue { rows.append(("FTA", fta)) }
-      if bond["forfeitureDate"]?.stringValue != nil {
-        rows.append(("Forfeiture", CaseFileColumns.deadline(fugitive)))
+      if let date = bond["forfeitureDate"]?.stringValue {
+        // Once captured the deadline no longer runs: the date alone.
+        let captured = fugitive["captured"] == .bool(true)
+        rows.append(("Forfeiture", captured ? date : CaseFileColumns.deadline(fugitive)))
       }
     }
     let expenses = fugitive["expenses"]?.arrayValue ?? []
