@@ -9,6 +9,10 @@ enum Exporter {
     let total = try store.fugitiveCount()
     var done: Int64 = 0
     let query = FugitiveQuery(status: .all, sort: .manual)
+    let withCaseFiles = try store.fugitiveIDsWithCaseFiles()
+    func caseFile(_ id: Int64) throws -> CaseFile {
+      withCaseFiles.contains(id) ? try store.caseFile(fugitiveID: id) : CaseFile()
+    }
     switch format {
     case .csv:
       sink.write(CSVWriter.record(DataFormat.csvColumns))
@@ -17,7 +21,7 @@ enum Exporter {
         sink.write(
           CSVWriter.record(
             csvFields(fugitive, notes: notes)
-              + CaseFileCSV.fields(try store.caseFile(fugitiveID: fugitive.id))))
+              + CaseFileCSV.fields(try caseFile(fugitive.id))))
         done += 1
         try tick(store, done, total)
       }
@@ -25,7 +29,7 @@ enum Exporter {
       sink.write("[")
       try store.forEachFugitive(query) { row in
         var fugitive = row
-        fugitive.caseFile = try store.caseFile(fugitiveID: fugitive.id)
+        fugitive.caseFile = try caseFile(fugitive.id)
         var object = fugitive.json.objectValue ?? JSONObject()
         object["notes"] = .array(try store.notes(fugitiveID: fugitive.id).map(\.json))
         if fugitive.hasPhoto, let photo = try store.photo(fugitiveID: fugitive.id) {
