@@ -95,4 +95,24 @@ import Testing
 
         """)
   }
+
+  /// The shell refuses a closed case's edit form before asking anything, with the same message,
+  /// and the verbs of the case file work without the tab word.
+  @Test func theShellRefusesTheEditFormOfAClosedCase() throws {
+    let folder = try TemporaryFolder()
+    let bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    let script = """
+      sample
+      close 25772
+      edit 25772
+      quit
+      """
+    let outcome = try bounty.run([], input: script + "\n")
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("case 25772 is closed; reopen it first"))
+    #expect(!outcome.stdout.contains("Editing fugitive"))
+    let card = try bounty.run(["fugitives", "show", "25772"])
+    #expect(card.stdout.contains("Edgar \"Slim\" Whitlow"))
+    #expect(card.stdout.contains("Case         closed 2026-11-30T10:00:00Z (locked)"))
+  }
 }
