@@ -29,7 +29,8 @@ import Testing
     try app.call("aliases.add", ["id": 3, "name": "Ann, the Fox"])
     try app.call("aliases.add", ["id": 3, "name": "Zoë"])
     try app.call("expenses.add", ["id": 3, "amount": "0.10", "memo": "Coffee, \"large\""])
-    try app.call("expenses.add", ["id": 3, "amount": "125.50", "memo": "Motel", "date": "2026-11-02"])
+    try app.call(
+      "expenses.add", ["id": 3, "amount": "125.50", "memo": "Motel", "date": "2026-11-02"])
     try app.call("expenses.add", ["id": 4, "amount": "7", "memo": "=SUM(A1)"])
     try app.call("fugitives.capture", ["id": 4])
     try app.call("fugitives.close", ["id": 4])
@@ -56,7 +57,9 @@ import Testing
     // Exported again, the file is the same bytes.
     let again =
       try target.call("data.export", ["format": .string(format)])["content"]?.stringValue ?? ""
-    #expect(again.replacing(/"id":\d+,"date"/) { _ in "" } == exported.replacing(/"id":\d+,"date"/) { _ in "" })
+    #expect(
+      again.replacing(/"id":\d+,"date"/) { _ in "" }
+        == exported.replacing(/"id":\d+,"date"/) { _ in "" })
   }
 
   @Test func csvHasAFlatColumnPerCaseFileField() throws {
@@ -73,7 +76,10 @@ import Testing
   @Test(
     arguments: [
       (#"{"id":1,"name":"A","bounty":"1","bond":{"amount":"1.001"}}"#, "bond.amount"),
-      (#"{"id":1,"name":"A","bounty":"1","bond":{"forfeitureDate":"2026-13-01"}}"#, "bond.forfeitureDate"),
+      (
+        #"{"id":1,"name":"A","bounty":"1","bond":{"forfeitureDate":"2026-13-01"}}"#,
+        "bond.forfeitureDate"
+      ),
       (#"{"id":1,"name":"A","bounty":"1","descriptors":{"dob":"2030-01-01"}}"#, "descriptors.dob"),
       (#"{"id":1,"name":"A","bounty":"1","descriptors":{"height":"tall"}}"#, "descriptors.height"),
       (#"{"id":1,"name":"A","bounty":"1","aliases":[""]}"#, "aliases[0]"),

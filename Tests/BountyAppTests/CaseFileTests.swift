@@ -194,8 +194,9 @@ import Testing
       app.error("expenses.split", ["amount": "1", "memo": "x", "ids": [1, 4], "by": "bond"])
         == .invalid(field: "by", reason: "fugitive 4 has no bond amount; split --by even"))
     for ids: JSON in [[1], [1, 1], "1 x", [1, "2"]] {
-      guard case .invalidParameter(let field, _)? = app.error(
-        "expenses.split", ["amount": "1", "memo": "x", "ids": ids])
+      guard
+        case .invalidParameter(let field, _)? = app.error(
+          "expenses.split", ["amount": "1", "memo": "x", "ids": ids])
       else {
         Issue.record("expected \(ids) to be refused")
         continue

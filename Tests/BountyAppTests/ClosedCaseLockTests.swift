@@ -14,28 +14,30 @@ import Testing
   /// A valid call of each locked command on the closed case (whose first note and expense are
   /// `note` and `expense`): a command added to the registry with the lock must be added here (a
   /// test checks), so none escapes being tried.
-  static func calls(note: Int64 = 1, expense: Int64 = 1) -> [String: JSONObject] { [
-    "fugitives.update": ["id": .int(closed), "name": "New name"],
-    "fugitives.delete": ["id": .int(closed)],
-    "fugitives.move": ["id": .int(closed), "to": 1],
-    "fugitives.capture": ["id": .int(closed)],
-    "fugitives.seen": ["id": .int(closed), "description": "docks"],
-    "fugitives.photo": ["id": .int(closed), "clear": true],
-    "notes.add": ["id": .int(closed), "text": "more"],
-    "notes.update": ["id": .int(closed), "note": .int(note), "text": "changed"],
-    "notes.delete": ["id": .int(closed), "note": .int(note)],
-    "notes.move": ["id": .int(closed), "note": .int(note), "to": 2],
-    "captured.release": ["id": .int(closed)],
-    "fugitives.bond": ["id": .int(closed), "amount": "1"],
-    "fugitives.describe": ["id": .int(closed), "eyes": "grey"],
-    "aliases.add": ["id": .int(closed), "name": "Other"],
-    "aliases.delete": ["id": .int(closed), "name": "Slim"],
-    "expenses.add": ["id": .int(closed), "amount": "1", "memo": "m"],
-    "expenses.update": ["id": .int(closed), "expense": .int(expense), "memo": "n"],
-    "expenses.delete": ["id": .int(closed), "expense": .int(expense)],
-    "expenses.move": ["id": .int(closed), "expense": .int(expense), "to": 2],
-    "expenses.split": ["amount": "10", "memo": "m", "ids": [.int(open), .int(closed)]],
-  ] }
+  static func calls(note: Int64 = 1, expense: Int64 = 1) -> [String: JSONObject] {
+    [
+      "fugitives.update": ["id": .int(closed), "name": "New name"],
+      "fugitives.delete": ["id": .int(closed)],
+      "fugitives.move": ["id": .int(closed), "to": 1],
+      "fugitives.capture": ["id": .int(closed)],
+      "fugitives.seen": ["id": .int(closed), "description": "docks"],
+      "fugitives.photo": ["id": .int(closed), "clear": true],
+      "notes.add": ["id": .int(closed), "text": "more"],
+      "notes.update": ["id": .int(closed), "note": .int(note), "text": "changed"],
+      "notes.delete": ["id": .int(closed), "note": .int(note)],
+      "notes.move": ["id": .int(closed), "note": .int(note), "to": 2],
+      "captured.release": ["id": .int(closed)],
+      "fugitives.bond": ["id": .int(closed), "amount": "1"],
+      "fugitives.describe": ["id": .int(closed), "eyes": "grey"],
+      "aliases.add": ["id": .int(closed), "name": "Other"],
+      "aliases.delete": ["id": .int(closed), "name": "Slim"],
+      "expenses.add": ["id": .int(closed), "amount": "1", "memo": "m"],
+      "expenses.update": ["id": .int(closed), "expense": .int(expense), "memo": "n"],
+      "expenses.delete": ["id": .int(closed), "expense": .int(expense)],
+      "expenses.move": ["id": .int(closed), "expense": .int(expense), "to": 2],
+      "expenses.split": ["amount": "10", "memo": "m", "ids": [.int(open), .int(closed)]],
+    ]
+  }
 
   /// Change commands over one fugitive that a closed case does not lock, and why.
   static let unlocked: Set<String> = [
@@ -104,7 +106,9 @@ import Testing
       try app.call("fugitives.capture", ["id": .int(Self.closed)])
     }
     if command.spec.name == "fugitives.photo" {
-      try app.call("fugitives.photo", ["id": .int(Self.closed), "image": .string(Base64.encode(PhotoFixtures.png))])
+      try app.call(
+        "fugitives.photo",
+        ["id": .int(Self.closed), "image": .string(Base64.encode(PhotoFixtures.png))])
     }
     #expect(throws: Never.self, "\(command.spec.name) after reopening") {
       try app.call(command.spec.name, params)

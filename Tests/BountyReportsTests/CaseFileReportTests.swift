@@ -140,7 +140,8 @@ import Testing
     }
     var splits = 0
     for round in 0..<200 {
-      let ids = Array((Int64(1)...8).shuffled(using: &generator).prefix(Int.random(in: 2...8, using: &generator)))
+      let ids = Array(
+        (Int64(1)...8).shuffled(using: &generator).prefix(Int.random(in: 2...8, using: &generator)))
       let amount = Self.amountText(&generator, scale: scale, maxWhole: 50_000)
       let byBond = round % 2 == 0
       let result = try app.call(

@@ -65,10 +65,15 @@ import Testing
   @Test(arguments: ["text", "markdown"])
   func textAndMarkdownLinkEachPointToOpenStreetMap(format: String) throws {
     let full = try Self.dossier(format, redact: false)
-    #expect(full.contains("https://www.openstreetmap.org/?mlat=29.951&mlon=-90.072#map=12/29.951/-90.072"))
-    #expect(full.contains("https://www.openstreetmap.org/?mlat=36.170&mlon=-115.140#map=12/36.170/-115.140"))
+    #expect(
+      full.contains("https://www.openstreetmap.org/?mlat=29.951&mlon=-90.072#map=12/29.951/-90.072")
+    )
+    #expect(
+      full.contains(
+        "https://www.openstreetmap.org/?mlat=36.170&mlon=-115.140#map=12/36.170/-115.140"))
     let redacted = try Self.dossier(format, redact: true)
-    #expect(redacted.contains("https://www.openstreetmap.org/?mlat=30.0&mlon=-90.1#map=9/30.0/-90.1"))
+    #expect(
+      redacted.contains("https://www.openstreetmap.org/?mlat=30.0&mlon=-90.1#map=9/30.0/-90.1"))
   }
 
   /// Nonzero winding of the rings of `path` (M x y x y … Z) around (x, y): inside the land.
@@ -76,7 +81,9 @@ import Testing
     var winding = 0
     for ring in path.split(separator: "M") {
       let numbers = ring.replacing("Z", with: "").split(separator: " ").compactMap { Double($0) }
-      let points = stride(from: 0, to: numbers.count - 1, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+      let points = stride(from: 0, to: numbers.count - 1, by: 2).map {
+        (numbers[$0], numbers[$0 + 1])
+      }
       for (index, a) in points.enumerated() {
         let b = points[(index + 1) % points.count]
         let side = (b.0 - a.0) * (y - a.1) - (x - a.0) * (b.1 - a.1)
@@ -92,7 +99,8 @@ import Testing
     let app = try TestApp()
     try app.add("Ann Lee", id: 7)
     try app.call("fugitives.capture", ["id": 7, "lat": .number(lat), "lon": .number(lon)])
-    let page = try app.call("dossier.generate", ["id": 7, "format": "html"])["content"]?.stringValue ?? ""
+    let page =
+      try app.call("dossier.generate", ["id": 7, "format": "html"])["content"]?.stringValue ?? ""
     guard let circle = page.firstRange(of: "<circle class=\"pin\"") else { return ("", "", page) }
     let rest = page[circle.upperBound...]
     func attribute(_ name: String) -> String {
