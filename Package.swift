@@ -36,7 +36,9 @@ let package = Package(
     .target(name: "FugitivesTab", dependencies: ["BountyCore", "BountyStore", "BountyCommands"]),
     .target(name: "CapturedTab", dependencies: ["BountyCore", "BountyStore", "BountyCommands"]),
     .target(name: "SettingsTab", dependencies: ["BountyCore", "BountyStore", "BountyCommands"]),
-    .target(name: "BountyReports", dependencies: ["BountyCore", "BountyStore", "BountyCommands"]),
+    .target(
+      name: "BountyReports", dependencies: ["BountyCore", "BountyStore", "BountyCommands"],
+      plugins: ["EmbedPlugin"]),
     .target(
       name: "BountyApp",
       dependencies: [

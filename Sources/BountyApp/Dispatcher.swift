@@ -142,6 +142,7 @@ public final class Dispatcher {
   /// Runs the handler; a changing, undoable command becomes one history step.
   private func execute(_ command: Command, _ arguments: Arguments) throws -> JSON {
     let spec = command.spec
+    try ClosedCaseGuard.check(spec, arguments, store)
     guard case .change(undoable: true) = spec.effect, !spec.onlyReads(arguments) else {
       return try command.handler(store, arguments)
     }

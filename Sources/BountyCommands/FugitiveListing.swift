@@ -8,7 +8,7 @@ public enum FugitiveListing {
   static let sort = sortParam(help: "Order")
   static let search = Param.text(
     "search", maxLength: 200,
-    help: "Only those whose name or description contains this text (literal, any case)")
+    help: "Only those whose name, description or an alias contains this text (literal, any case)")
   static let minBounty = Param.money("minBounty", help: "Only bounties of at least this amount")
   static let limit = Param.integer("limit", 1...1_000_000, help: "At most this many")
   static let offset = Param.integer("offset", 0...Int64.max, help: "Skip this many first")
@@ -22,7 +22,7 @@ public enum FugitiveListing {
     -> [any ParamDeclaration]
   {
     let sortHelp =
-      "Order: name, bounty, id, manual or captured (default: the \(sortSetting.rawValue) setting)"
+      "Order: name, bounty, id, manual, captured or deadline (default: the \(sortSetting.rawValue) setting)"
     return [sortParam(help: sortHelp), descending, search, minBounty, limit, offset]
   }
 

@@ -60,12 +60,15 @@ public enum ReportCommands {
     "id", Limits.fugitiveIDs, required: true, positional: true, help: "The Fugitive ID#")
   static let dossierFormat = Param.choice(
     "format", Dossier.Format.self, help: "text (default), markdown or html")
+  static let redact = Param.flag(
+    "redact",
+    help: "For sharing: date of birth as the year, positions to 0.1°, no notes or expenses")
 
   static let dossier = Command(
     CommandSpec(
       name: "dossier.generate", words: ["dossier"], tab: .reports,
       summary: "Generate one fugitive's dossier (the photo embedded in HTML)",
-      params: [id, dossierFormat, CommonParams.output],
+      params: [id, dossierFormat, redact, CommonParams.output],
       effect: .read, result: "{format, content}",
       view: .document(noun: "the dossier", output: CommonParams.output.name))
   ) { store, arguments in
@@ -73,7 +76,7 @@ public enum ReportCommands {
     let format = arguments[dossierFormat] ?? .text
     let content = Dossier.render(
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
-      generatedAt: store.now)
+      generatedAt: store.now, redacted: arguments.isSet(redact))
     let output = arguments[CommonParams.output]
     let sink = try OutputSink(.init(output: output))
     sink.write(content)

@@ -50,7 +50,8 @@ public enum CapturedTab {
       view: .message(
         Headline {
           "Released fugitive \($0["id"]) (\($0["name"])); it is back in the Fugitives tab."
-        }))
+        }),
+      locksOnClosedCase: [id.name])
   ) { store, arguments in
     let fugitive = try captured(store, arguments.required(id))
     var fields = FugitiveFields(fugitive)

@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds text files that live outside a target (the `Migrations/` folder, the sample roster in
-/// `share/`) into that target as Swift source, so the binary carries them and runs from any folder.
+/// Embeds text files that live outside a target (the `Migrations/` folder, the sample roster and
+/// the world map in `share/`) into that target as Swift source, so the binary carries them and runs from any folder.
 ///
 /// SwiftPM resources (`Bundle.module`) look for a bundle beside the executable and fail when the binary
 /// is copied elsewhere; a generated Swift file cannot go missing.
@@ -25,6 +25,8 @@ struct EmbedPlugin: BuildToolPlugin {
       )
     case "BountyApp":
       (folder, typeName, options) = (root.appending(path: "share/sample"), "EmbeddedSample", [])
+    case "BountyReports":
+      (folder, typeName, options) = (root.appending(path: "share/map"), "EmbeddedMap", [])
     default: return []
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

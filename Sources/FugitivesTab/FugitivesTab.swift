@@ -8,7 +8,9 @@ public enum FugitivesTab {
   public static let commands: [Command] =
     [
       list, get, add, update, delete, move, capture, seen,
-    ] + PhotoCommands.commands + NoteCommands.commands
+    ] + PhotoCommands.commands + NoteCommands.commands + BondCommands.commands
+    + AliasCommands.commands + CaseCommands.commands + ExpenseCommands.commands
+    + DeadlineCommands.commands
 
   static let all = Param.flag("all", help: "Every fugitive, captured ones too")
   static let descending = Param.flag("desc", help: "Reverse the order")
@@ -72,7 +74,8 @@ public enum FugitivesTab {
         changedID,
       ],
       effect: .change(undoable: true), result: "the changed fugitive",
-      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     var fields = FugitiveFields(try store.existingFugitive(id: id))
@@ -105,7 +108,8 @@ public enum FugitivesTab {
       confirmation: Confirmation(
         question: Headline {
           "Delete fugitive \($0["id"]) (\($0["name"])) and its notes and photo?"
-        }, subject: "fugitives.get", skipFlag: "yes", setting: .confirmDelete))
+        }, subject: "fugitives.get", skipFlag: "yes", setting: .confirmDelete),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let fugitive = try store.existingFugitive(id: arguments.required(FugitiveParams.id))
     try store.deleteFugitive(id: fugitive.id)
@@ -121,7 +125,8 @@ public enum FugitivesTab {
       view: .message(
         Headline {
           "Moved fugitive \($0["id"]) (\($0["name"])) to position \($0["position"])."
-        }))
+        }),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.moveFugitive(id: id, to: arguments.required(FugitiveParams.to))
@@ -137,7 +142,8 @@ public enum FugitivesTab {
       view: .fugitiveCard(
         headline: Headline {
           "Captured fugitive \($0["id"]) (\($0["name"])); it is now in the Captured tab."
-        }))
+        }),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     var fields = FugitiveFields(try store.existingFugitive(id: id))
@@ -163,7 +169,8 @@ public enum FugitivesTab {
         FugitiveParams.at,
       ],
       effect: .change(undoable: true), result: "the fugitive",
-      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     var fields = FugitiveFields(try store.existingFugitive(id: id))

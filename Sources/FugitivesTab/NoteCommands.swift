@@ -26,7 +26,8 @@ enum NoteCommands {
       name: "notes.add", words: ["fugitives", "note", "add"], tab: .fugitives,
       summary: "Add a case note at the end", params: [FugitiveParams.id, FugitiveParams.noteText],
       effect: .change(undoable: true), result: "the fugitive",
-      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)
@@ -40,7 +41,8 @@ enum NoteCommands {
       summary: "Rewrite a case note",
       params: [FugitiveParams.id, FugitiveParams.note, FugitiveParams.noteText],
       effect: .change(undoable: true), result: "the fugitive",
-      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.updateNote(
@@ -54,7 +56,8 @@ enum NoteCommands {
       name: "notes.delete", words: ["fugitives", "note", "delete"], tab: .fugitives,
       summary: "Delete a case note", params: [FugitiveParams.id, FugitiveParams.note],
       effect: .change(undoable: true), result: "the fugitive",
-      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.deleteNote(fugitiveID: id, noteID: arguments.required(FugitiveParams.note))
@@ -67,7 +70,8 @@ enum NoteCommands {
       summary: "Move a case note to a new position",
       params: [FugitiveParams.id, FugitiveParams.note, FugitiveParams.to],
       effect: .change(undoable: true), result: "the fugitive",
-      view: .fugitiveCard(headline: FugitiveHeadlines.saved))
+      view: .fugitiveCard(headline: FugitiveHeadlines.saved),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.moveNote(

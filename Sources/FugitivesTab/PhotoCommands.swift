@@ -45,7 +45,8 @@ enum PhotoCommands {
       params: [FugitiveParams.id, image, export, clear],
       effect: .change(undoable: true), changesOnlyWith: [image.name, clear.name],
       result: "with image or clear: the fugitive; otherwise {id, mediaType, size, data (base64)}",
-      view: .message(headline))
+      view: .message(headline),
+      locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)

@@ -254,11 +254,36 @@ import Testing
       #expect(
         try old.database.scalarInt(
           "SELECT count(*) FROM sqlite_schema WHERE name = 'fugitive_search'") == 0)
-      let dispatcher = Dispatcher(store: old)
-      try call(
-        dispatcher, "data.import",
-        ["content": .string(Self.roster(count: 20_000, firstID: 1, seed: 21)), "format": "json"])
+      // Rows as a version-11 binary wrote them (today's importer writes today's tables).
+      let roster = try JSONParser.parse(Self.roster(count: 20_000, firstID: 1, seed: 21))
+      try old.database.transaction(write: true) {
+        for (position, item) in (roster.arrayValue ?? []).enumerated() {
+          let id = Int64(item["id"]?.serialized ?? "") ?? 0
+          try old.database.run(
+            """
+            INSERT INTO fugitive (id, name, name_key, bounty_minor, description, captured,
+              captured_at, last_seen_desc, position, created_at, updated_at)
+            VALUES (?, ?, bounty_fold(?), 100, ?, ?, ?, ?, ?, '2026-01-01T00:00:00Z',
+              '2026-01-01T00:00:00Z')
+            """, .integer(id), .text(item["name"]?.stringValue ?? ""),
+            .text(item["name"]?.stringValue ?? ""),
+            .text(item["description"]?.stringValue ?? ""),
+            .integer(item["captured"] == .bool(true) ? 1 : 0),
+            item["capturedAt"]?.stringValue.map(SQLValue.text) ?? .null,
+            item["lastSeen"]?["description"]?.stringValue.map(SQLValue.text) ?? .null,
+            .integer(Int64(position + 1)))
+          for (index, note) in (item["notes"]?.arrayValue ?? []).enumerated() {
+            try old.database.run(
+              """
+              INSERT INTO note (fugitive_id, position, text, created_at)
+              VALUES (?, ?, ?, '2026-01-01T00:00:00Z')
+              """, .integer(id), .integer(Int64(index + 1)),
+              .text(note["text"]?.stringValue ?? ""))
+          }
+        }
+      }
     }
+
     var notices: [String] = []
     let store = try Store.open(path: path, notice: { notices.append($0) })
     #expect(try Migrator.version(of: store.database) == Migration.latestVersion)

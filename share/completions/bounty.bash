@@ -8,13 +8,14 @@ _bounty() {
     first=$((first + 1))
   done
   if [[ $COMP_CWORD -eq $first ]]; then
-    COMPREPLY=($(compgen -W "captured completions db dossier export fugitives history import redo report sample settings undo help rpc --db --json --no-color --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "captured completions db deadlines dossier expenses export fugitives history import redo report sample settings undo help rpc --db --json --no-color --help --version" -- "$cur"))
     return
   fi
   case ${COMP_WORDS[first]} in
     captured) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "list release show" -- "$cur")); return; } ;;
     db) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "backup check info migrate" -- "$cur")); return; } ;;
-    fugitives) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add capture delete edit list move note photo seen show" -- "$cur")); return; } ;;
+    expenses) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add delete edit list move split" -- "$cur")); return; } ;;
+    fugitives) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add alias bond capture close delete describe edit list move note photo reopen seen show" -- "$cur")); return; } ;;
     settings) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get list reset set" -- "$cur")); return; } ;;
   esac
   local key="${COMP_WORDS[first]}"
@@ -25,7 +26,7 @@ _bounty() {
   case $key in
     "fugitives list")
       opts="--all --sort --desc --search --min-bounty --limit --offset --help --json"
-      if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured" -- "$cur")); return; fi
+      if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")); return; fi
       ;;
     "fugitives show")
       opts="--help --json"
@@ -78,9 +79,60 @@ _bounty() {
       opts="--to --help --json"
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
+    "fugitives bond")
+      opts="--amount --court --case --fta --forfeiture --clear --help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "fugitives describe")
+      opts="--dob --height --weight --eyes --hair --marks --clear --help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "fugitives alias add")
+      opts="--help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "fugitives alias delete")
+      opts="--help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "fugitives close")
+      opts="--help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "fugitives reopen")
+      opts="--help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "expenses list")
+      opts="--help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "expenses add")
+      opts="--amount --memo --date --help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "expenses edit")
+      opts="--amount --memo --date --help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "expenses delete")
+      opts="--help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "expenses move")
+      opts="--to --help --json"
+      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      ;;
+    "expenses split")
+      opts="--amount --memo --by --date --help --json"
+      if [[ $prev == --by ]]; then COMPREPLY=($(compgen -W "bond even" -- "$cur")); return; fi
+      ;;
+    "deadlines")
+      opts="--within --help --json"
+      ;;
     "captured list")
       opts="--sort --desc --search --min-bounty --limit --offset --help --json"
-      if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured" -- "$cur")); return; fi
+      if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")); return; fi
       ;;
     "captured show")
       opts="--help --json"
@@ -110,7 +162,7 @@ _bounty() {
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "text markdown csv json html" -- "$cur")); return; fi
       ;;
     "dossier")
-      opts="--format --output --help --json"
+      opts="--format --redact --output --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "text markdown html" -- "$cur")); return; fi
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;

@@ -4,13 +4,14 @@ complete -c bounty -l db -r -d 'The database file'
 complete -c bounty -l json -d 'Print the result as JSON'
 complete -c bounty -l no-color -d 'No colour'
 complete -c bounty -l version -d 'Print the version'
-complete -c bounty -n '__fish_use_subcommand' -a 'captured completions db dossier export fugitives history import redo report sample settings undo help rpc'
+complete -c bounty -n '__fish_use_subcommand' -a 'captured completions db deadlines dossier expenses export fugitives history import redo report sample settings undo help rpc'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and not __fish_seen_subcommand_from list release show' -a 'list release show'
 complete -c bounty -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from backup check info migrate' -a 'backup check info migrate'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and not __fish_seen_subcommand_from add capture delete edit list move note photo seen show' -a 'add capture delete edit list move note photo seen show'
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and not __fish_seen_subcommand_from add delete edit list move split' -a 'add delete edit list move split'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and not __fish_seen_subcommand_from add alias bond capture close delete describe edit list move note photo reopen seen show' -a 'add alias bond capture close delete describe edit list move note photo reopen seen show'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and not __fish_seen_subcommand_from get list reset set' -a 'get list reset set'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l all
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured deadline'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l desc
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l search
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l min-bounty
@@ -48,7 +49,43 @@ complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_su
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from delete' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from move' -l to
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from move' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l amount
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l court
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l case
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l fta
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l forfeiture
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l clear
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l dob
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l height
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l weight
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l eyes
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l hair
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l marks
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l clear
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from alias; and __fish_seen_subcommand_from add' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from alias; and __fish_seen_subcommand_from delete' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from close' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from reopen' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from list' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from add' -l amount
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from add' -l memo
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from add' -l date
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from add' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from edit' -l amount
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from edit' -l memo
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from edit' -l date
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from edit' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from delete' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from move' -l to
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from move' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l amount
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l memo
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l by -x -a 'bond even'
+complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l date
+complete -c bounty -n '__fish_seen_subcommand_from deadlines' -l within
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured deadline'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l desc
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l search
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l min-bounty
@@ -64,6 +101,7 @@ complete -c bounty -n '__fish_seen_subcommand_from report' -l from
 complete -c bounty -n '__fish_seen_subcommand_from report' -l to
 complete -c bounty -n '__fish_seen_subcommand_from report' -l output
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -l format -x -a 'text markdown html'
+complete -c bounty -n '__fish_seen_subcommand_from dossier' -l redact
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -l output
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from import' -l format -x -a 'csv json'

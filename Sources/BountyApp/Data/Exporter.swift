@@ -8,6 +8,11 @@ enum Exporter {
   static func export(_ store: Store, format: DataFormat, to sink: OutputSink) throws {
     let total = try store.fugitiveCount()
     var done: Int64 = 0
+    // The case file is read only for the fugitives that have one (a set read once).
+    let withCaseFiles = try store.fugitiveIDsWithCaseFiles()
+    func caseFile(_ id: Int64) throws -> CaseFile {
+      withCaseFiles.contains(id) ? try store.caseFile(fugitiveID: id) : CaseFile()
+    }
     switch format {
     case .csv:
       var line: [UInt8] = []
@@ -15,7 +20,9 @@ enum Exporter {
       sink.write(line)
       try store.forEachFugitiveInManualOrder { fugitive in
         line.removeAll(keepingCapacity: true)
-        CSVWriter.appendRecord(csvFields(fugitive, notes: fugitive.notes), to: &line)
+        CSVWriter.appendRecord(
+          csvFields(fugitive, notes: fugitive.notes)
+            + CaseFileCSV.fields(try caseFile(fugitive.id)), to: &line)
         sink.write(line)
         done += 1
         try tick(store, done, total)
@@ -23,7 +30,9 @@ enum Exporter {
     case .json:
       sink.write("[")
       var line: [UInt8] = []
-      try store.forEachFugitiveInManualOrder { fugitive in
+      try store.forEachFugitiveInManualOrder { row in
+        var fugitive = row
+        fugitive.caseFile = try caseFile(fugitive.id)
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: done == 0 ? [0x0A] : [0x2C, 0x0A])  // "\n" or ",\n"
         var json = fugitive.json

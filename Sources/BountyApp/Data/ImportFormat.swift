@@ -13,10 +13,11 @@ enum DataFormat: String, CaseIterable {
   }
 
   /// The CSV columns, in export order; imports accept any subset that has `name` and `bounty`.
-  static let csvColumns = [
-    "id", "name", "bounty", "description", "captured", "capturedAt", "lat", "lon", "lastSeenLat",
-    "lastSeenLon", "lastSeenDescription", "lastSeenAt", "createdAt", "updatedAt", "notes",
-  ]
+  static let csvColumns =
+    [
+      "id", "name", "bounty", "description", "captured", "capturedAt", "lat", "lon", "lastSeenLat",
+      "lastSeenLon", "lastSeenDescription", "lastSeenAt", "createdAt", "updatedAt", "notes",
+    ] + CaseFileCSV.columns
 
   /// One CSV record as the fugitive object a JSON import would carry, so both formats are checked
   /// by the same code (`RosterEntry`).
@@ -60,7 +61,7 @@ enum DataFormat: String, CaseIterable {
         }
         object["notes"] = notes
       default:
-        continue
+        _ = try CaseFileCSV.read(column, value, into: &object)
       }
     }
     if capture.count > 0 { object["captureLocation"] = .object(capture) }

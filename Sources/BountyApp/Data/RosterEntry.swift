@@ -8,6 +8,7 @@ struct RosterEntry {
   var createdAt: Timestamp?
   var updatedAt: Timestamp?
   var photo: Photo?
+  var caseFile: RosterCaseFile
 
   /// Reads one fugitive object shaped as the API returns it; errors name the field.
   init(_ json: JSON, currency: Currency) throws(BountyError) {
@@ -69,6 +70,7 @@ struct RosterEntry {
       }
       self.photo = Photo(mediaType: type, bytes: bytes)
     }
+    caseFile = try RosterCaseFile(object, currency: currency)
   }
 
   private static func timestamp(
@@ -116,5 +118,7 @@ struct RosterEntry {
       try store.insertNote(fugitiveID: fields.id, text: note.text, createdAt: note.createdAt)
     }
     if let photo { try store.storePhoto(fugitiveID: fields.id, photo) }
+    try caseFile.check(today: store.localToday)
+    try caseFile.write(into: store, id: fields.id)
   }
 }

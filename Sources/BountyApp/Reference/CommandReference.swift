@@ -33,6 +33,10 @@ public enum CommandReference {
           lines.append(undoable ? "- Changes data; one undo step." : "- Changes data.")
         case .read, .outsideTransaction: break
         }
+        if !spec.locksOnClosedCase.isEmpty {
+          lines.append(
+            "- Refused while the case is closed (-32004); `fugitives reopen` unlocks it.")
+        }
         if !spec.params.isEmpty {
           lines += ["", "| param | option | type | required | meaning |", "|---|---|---|---|---|"]
           for param in spec.params {

@@ -90,6 +90,8 @@ public struct Fugitive: Equatable, Sendable {
   public var notes: [Note]
   public var createdAt: Timestamp
   public var updatedAt: Timestamp
+  /// Bond and court, descriptors, aliases, expenses and whether the case is closed (issue 16).
+  public var caseFile = CaseFile()
 
   public init(
     id: Int64, name: String, bounty: Money, description: String, captured: Bool,
@@ -113,7 +115,7 @@ public struct Fugitive: Equatable, Sendable {
 
   /// The JSON shape of docs/contract.md: camelCase keys, money as a string with the currency's digits.
   public var json: JSON {
-    .object([
+    var object: JSONObject = [
       "id": .int(id),
       "name": .string(name),
       "bounty": .string(bounty.plain),
@@ -127,7 +129,9 @@ public struct Fugitive: Equatable, Sendable {
       "notes": .array(notes.map(\.json)),
       "createdAt": .string(createdAt.iso8601),
       "updatedAt": .string(updatedAt.iso8601),
-    ])
+    ]
+    for (key, value) in caseFile.jsonMembers { object[key] = value }
+    return .object(object)
   }
 }
 
@@ -138,4 +142,6 @@ public enum Limits {
   public static let photoBytes = 10 * 1024 * 1024
   public static let descriptionLength = 10_000
   public static let noteLength = 10_000
+  /// Court, case number, descriptors, aliases and expense memos.
+  public static let caseFieldLength = 200
 }

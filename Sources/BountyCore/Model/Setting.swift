@@ -13,7 +13,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
   case historyLimit = "history.limit"
 
   /// The sort keys a list accepts.
-  public static let sortKeys = ["name", "bounty", "id", "manual", "captured"]
+  public static let sortKeys = ["name", "bounty", "id", "manual", "captured", "deadline"]
 
   public var defaultValue: String {
     switch self {

@@ -161,12 +161,16 @@ public struct CommandSpec: Sendable {
   /// The boolean field of the result that says whether it succeeded (`db check`'s `ok`): when it is
   /// false the command still prints its result, and the terminal exits 1.
   public let successField: String?
+  /// The parameters naming fugitives (an ID#, or a list of them) whose case, once closed, locks
+  /// this command: while any of them is closed the dispatcher refuses the change with "case N is
+  /// closed; reopen it first" (`refused`, -32004). Empty for commands a closed case does not lock.
+  public let locksOnClosedCase: [String]
 
   public init(
     name: String, words: [String], tab: Tab, summary: String, params: [any ParamDeclaration],
     effect: CommandEffect, changesOnlyWith: [String] = [], fronts: CommandFronts = .both,
     result: String, view: ResultView, confirmation: Confirmation? = nil,
-    longRunning: Bool = false, successField: String? = nil
+    longRunning: Bool = false, successField: String? = nil, locksOnClosedCase: [String] = []
   ) {
     self.name = name
     self.words = words
@@ -181,6 +185,7 @@ public struct CommandSpec: Sendable {
     self.confirmation = confirmation
     self.longRunning = longRunning
     self.successField = successField
+    self.locksOnClosedCase = locksOnClosedCase
   }
 
   public func param(named name: String) -> ParamSpec? {

@@ -9,6 +9,8 @@ public enum ResultView: Sendable {
   case message(Headline)
   /// A fugitive's case notes (`{id, notes}`), numbered.
   case notes
+  /// A fugitive's expense ledger (`{id, name, expenses, total}`), numbered, with its total.
+  case expenses
   /// Every setting as a table (`{items}`).
   case settingsTable
   /// One setting: `key = value`.

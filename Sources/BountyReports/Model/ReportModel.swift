@@ -37,6 +37,15 @@ public struct ReportHeader: Sendable {
   }
 
   func money(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: currency) }
+
+  /// What a capture leaves: bounty − commission (rounded per line) − expenses, exactly.
+  func net(_ row: ReportRow) throws(BountyError) -> Money {
+    guard
+      let net = money(row.bountyMinor).subtracting(try commission(row.bountyMinor))?
+        .subtracting(money(row.expensesMinor))
+    else { throw BountyError.refused("a net amount is too large to compute") }
+    return net
+  }
 }
 
 /// One capture in the period.
@@ -46,6 +55,9 @@ public struct CapturedLine: Sendable {
   public let bounty: Money
   public let capturedAt: Timestamp
   public let commission: Money
+  /// The case's expenses, and what is left: bounty − commission − expenses.
+  public let expenses: Money
+  public let net: Money
 }
 
 /// One fugitive still at large.
@@ -61,6 +73,8 @@ public struct MonthTotal: Sendable {
   public var count: Int64 = 0
   public var totalMinor: Int64 = 0
   public var commissionMinor: Int64 = 0
+  public var expensesMinor: Int64 = 0
+  public var netMinor: Int64 = 0
 }
 
 /// Everything but the lines: computed in a first pass over the rows, so that the lines can then be
@@ -73,6 +87,13 @@ public struct ReportSummary: Sendable {
   public var capturedCount: Int64 = 0
   public var capturedTotalMinor: Int64 = 0
   public var commissionTotalMinor: Int64 = 0
+  public var expensesTotalMinor: Int64 = 0
+  public var netTotalMinor: Int64 = 0
+  /// Fugitives at large whose forfeiture deadline falls in the next 30 days (or is past).
+  public var deadlines: [DeadlineLine] = []
+  public var deadlineBondTotalMinor: Int64 = 0
+  /// Capture places in the period and last-seen places at large (HTML only).
+  var mapPins: [WorldMap.Pin] = []
   /// Seconds from being added to being captured, summed over the captures.
   var secondsToCapture: Int64 = 0
   public var months: [MonthTotal] = []
@@ -88,9 +109,12 @@ public struct ReportSummary: Sendable {
 
   mutating func addCaptured(_ row: ReportRow) throws(BountyError) {
     let commission = try header.commission(row.bountyMinor).minorUnits
+    let net = try header.net(row).minorUnits
     capturedCount += 1
     capturedTotalMinor = try Self.checkedSum(capturedTotalMinor, row.bountyMinor)
     commissionTotalMinor = try Self.checkedSum(commissionTotalMinor, commission)
+    expensesTotalMinor = try Self.checkedSum(expensesTotalMinor, row.expensesMinor)
+    netTotalMinor = try Self.checkedSum(netTotalMinor, net)
     if let capturedAt = row.capturedAt {
       secondsToCapture &+= max(0, capturedAt.secondsSinceEpoch - row.createdAt.secondsSinceEpoch)
       let month = capturedAt.month
@@ -100,6 +124,10 @@ public struct ReportSummary: Sendable {
         months[months.count - 1].totalMinor, row.bountyMinor)
       months[months.count - 1].commissionMinor = try Self.checkedSum(
         months[months.count - 1].commissionMinor, commission)
+      months[months.count - 1].expensesMinor = try Self.checkedSum(
+        months[months.count - 1].expensesMinor, row.expensesMinor)
+      months[months.count - 1].netMinor = try Self.checkedSum(
+        months[months.count - 1].netMinor, net)
     }
     if measuresNames { nameWidth = max(nameWidth, ReportText.width(row.name)) }
   }

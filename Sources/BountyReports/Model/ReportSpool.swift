@@ -26,7 +26,9 @@ final class ReportSpool {
   }
 
   func append(_ row: ReportRow) throws(BountyError) {
-    for value in [row.id, row.bountyMinor, row.capturedAt?.secondsSinceEpoch ?? Int64.min] {
+    for value in [
+      row.id, row.bountyMinor, row.capturedAt?.secondsSinceEpoch ?? Int64.min, row.expensesMinor,
+    ] {
       withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
     }
     let name = Array(row.name.utf8)
@@ -69,7 +71,7 @@ final class ReportSpool {
       pending.removeSubrange(0..<start)
       start = 0
       pending.append(contentsOf: chunk[0..<count])
-      while pending.count - start >= 28 {
+      while pending.count - start >= 36 {
         func integer(_ at: Int) -> Int64 {
           pending.withUnsafeBytes {
             Int64(littleEndian: $0.loadUnaligned(fromByteOffset: start + at, as: Int64.self))
@@ -77,18 +79,18 @@ final class ReportSpool {
         }
         let length = Int(
           pending.withUnsafeBytes {
-            UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start + 24, as: UInt32.self))
+            UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start + 32, as: UInt32.self))
           })
-        guard pending.count - start >= 28 + length else { break }
+        guard pending.count - start >= 36 + length else { break }
         let captured = integer(16)
         let row = ReportRow(
           id: integer(0),
-          name: String(decoding: pending[(start + 28)..<(start + 28 + length)], as: UTF8.self),
+          name: String(decoding: pending[(start + 36)..<(start + 36 + length)], as: UTF8.self),
           bountyMinor: integer(8),
           capturedAt: captured == Int64.min ? nil : Timestamp(secondsSinceEpoch: captured),
-          createdAt: Timestamp(secondsSinceEpoch: 0))
+          createdAt: Timestamp(secondsSinceEpoch: 0), expensesMinor: integer(24))
         try body(row)
-        start += 28 + length
+        start += 36 + length
       }
     }
   }

@@ -12,20 +12,23 @@ struct CSVReport: ReportFormatter {
   func begin(_ summary: ReportSummary, _ sink: OutputSink) {
     let header = summary.header
     let money = header.money
-    var text = row(["section", "capturedAt", "id", "name", "count", "bounty", "commission"])
+    var text = row([
+      "section", "capturedAt", "id", "name", "count", "bounty", "commission", "expenses", "net",
+    ])
     text += row([
       "header", header.generatedAt.iso8601, "",
       ReportText.csv(
         "hunter: \(header.hunter); agency: \(header.agency); \(ReportText.period(header)); commission \(ReportText.percent(header.rate)) \(header.rounding.rawValue); \(header.currency.code)"
-      ), "", "", "",
+      ), "", "", "", "", "",
     ])
     text += row([
       "summary-at-large", "", "", "", String(summary.outstandingCount),
-      money(summary.outstandingTotalMinor).plain, "",
+      money(summary.outstandingTotalMinor).plain, "", "", "",
     ])
     text += row([
       "summary-captured", "", "", "", String(summary.capturedCount),
       money(summary.capturedTotalMinor).plain, money(summary.commissionTotalMinor).plain,
+      money(summary.expensesTotalMinor).plain, money(summary.netTotalMinor).plain,
     ])
     sink.write(text)
   }
@@ -34,7 +37,7 @@ struct CSVReport: ReportFormatter {
     sink.write(
       row([
         "captured", line.capturedAt.iso8601, String(line.id), ReportText.csv(line.name), "1",
-        line.bounty.plain, line.commission.plain,
+        line.bounty.plain, line.commission.plain, line.expenses.plain, line.net.plain,
       ]))
   }
 
@@ -44,6 +47,7 @@ struct CSVReport: ReportFormatter {
       row([
         "captured-total", "", "", "", String(summary.capturedCount),
         money(summary.capturedTotalMinor).plain, money(summary.commissionTotalMinor).plain,
+        money(summary.expensesTotalMinor).plain, money(summary.netTotalMinor).plain,
       ]))
   }
 
@@ -53,6 +57,7 @@ struct CSVReport: ReportFormatter {
     sink.write(
       row([
         "outstanding", "", String(line.id), ReportText.csv(line.name), "1", line.bounty.plain, "",
+        "", "",
       ]))
   }
 
@@ -60,14 +65,16 @@ struct CSVReport: ReportFormatter {
     let money = summary.header.money
     var text = row([
       "outstanding-total", "", "", "", String(summary.outstandingCount),
-      money(summary.outstandingTotalMinor).plain, "",
+      money(summary.outstandingTotalMinor).plain, "", "", "",
     ])
     for month in summary.months {
       text += row([
         "month", month.month, "", "", String(month.count), money(month.totalMinor).plain,
-        money(month.commissionMinor).plain,
+        money(month.commissionMinor).plain, money(month.expensesMinor).plain,
+        money(month.netMinor).plain,
       ])
     }
+    text += DeadlineSection.csv(summary, row: row)
     sink.write(text)
   }
 }

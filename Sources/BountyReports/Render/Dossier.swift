@@ -10,15 +10,15 @@ enum Dossier {
   }
 
   /// The facts, label and value, in order; shared by every format.
-  static func facts(_ fugitive: Fugitive) -> [(String, String)] {
+  static func facts(_ fugitive: Fugitive, redacted: Bool = false) -> [(String, String)] {
     var facts: [(String, String)] = [
       ("ID#", String(fugitive.id)), ("Bounty", fugitive.bounty.display),
       ("Description", fugitive.description.isEmpty ? "—" : fugitive.description),
     ]
     if fugitive.captured {
       var text = "Captured " + (fugitive.capturedAt?.iso8601 ?? "")
-      if let place = fugitive.captureLocation?.display {
-        text += " at \(place)"
+      if let point = fugitive.captureLocation {
+        text += " at \(DossierCaseFile.place(point, redacted: redacted))"
       }
       facts.append(("Status", text))
     } else {
@@ -26,23 +26,29 @@ enum Dossier {
     }
     if let seen = fugitive.lastSeen {
       var parts: [String] = []
-      if let place = GeoPoint.display(lat: seen.lat, lon: seen.lon) { parts.append(place) }
+      if let lat = seen.lat, let lon = seen.lon {
+        parts.append(DossierCaseFile.place(GeoPoint(lat: lat, lon: lon), redacted: redacted))
+      }
       if let words = seen.description, !words.isEmpty { parts.append(words) }
       if let at = seen.at { parts.append("(\(at.iso8601))") }
       facts.append(("Last seen", parts.joined(separator: " ")))
     } else {
       facts.append(("Last seen", "No last known location."))
     }
-    return facts
+    return facts + DossierCaseFile.facts(fugitive, redacted: redacted)
   }
 
-  static func render(_ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp)
-    -> String
-  {
-    let facts = facts(fugitive)
+  /// The dossier in `format`; `redacted` keeps only what may be shared (see
+  /// `DossierCaseFile.redacted`) and says REDACTED on the page.
+  static func render(
+    _ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp,
+    redacted: Bool = false
+  ) -> String {
+    let fugitive = redacted ? DossierCaseFile.redacted(fugitive) : fugitive
+    let facts = facts(fugitive, redacted: redacted)
     switch format {
     case .text:
-      var text = "DOSSIER: \(ReportText.plain(fugitive.name))\n"
+      var text = "DOSSIER: \(ReportText.plain(fugitive.name))\(redacted ? " (REDACTED)" : "")\n"
       for (label, value) in facts {
         text += ReportText.pad(label + ":", 13) + ReportText.plain(value) + "\n"
       }
@@ -53,9 +59,14 @@ enum Dossier {
           text += "\(index + 1). \(ReportText.plain(note.text)) (\(note.createdAt.iso8601))\n"
         }
       }
+      text += DossierCaseFile.text(fugitive, redacted: redacted)
+      if redacted {
+        text += "\nREDACTED: date of birth, exact positions, notes and expenses left out\n"
+      }
       return text + "\nGenerated \(generatedAt.iso8601)\n"
     case .markdown:
-      var text = "# Dossier: \(ReportText.markdown(fugitive.name))\n\n| | |\n|---|---|\n"
+      var text =
+        "# Dossier: \(ReportText.markdown(fugitive.name))\(redacted ? " (REDACTED)" : "")\n\n| | |\n|---|---|\n"
       for (label, value) in facts { text += "| \(label) | \(ReportText.markdown(value)) |\n" }
       text += "| Photo | \(photo.map { "\($0.mediaType), \($0.bytes.count) bytes" } ?? "none") |\n"
       if !fugitive.notes.isEmpty {
@@ -64,9 +75,14 @@ enum Dossier {
           text += "\(index + 1). \(ReportText.markdown(note.text)) _(\(note.createdAt.iso8601))_\n"
         }
       }
+      text += DossierCaseFile.markdown(fugitive, redacted: redacted)
+      if redacted {
+        text += "\n**REDACTED:** date of birth, exact positions, notes and expenses left out\n"
+      }
       return text + "\n_Generated \(generatedAt.iso8601)_\n"
     case .html:
-      return html(fugitive, photo: photo, facts: facts, generatedAt: generatedAt)
+      return html(
+        fugitive, photo: photo, facts: facts, generatedAt: generatedAt, redacted: redacted)
     }
   }
 
@@ -76,7 +92,8 @@ enum Dossier {
     """
 
   static func html(
-    _ fugitive: Fugitive, photo: Photo?, facts: [(String, String)], generatedAt: Timestamp
+    _ fugitive: Fugitive, photo: Photo?, facts: [(String, String)], generatedAt: Timestamp,
+    redacted: Bool
   ) -> String {
     var html =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Dossier: \(ReportText.html(fugitive.name))</title><style>"
@@ -89,6 +106,8 @@ enum Dossier {
       "h1{margin:0 0 1rem;font-size:1.7rem}th{text-align:left;padding:.2rem 1rem .2rem 0;color:#6b4a2b;vertical-align:top}td{padding:.2rem 0}"
     html +=
       ".card{flex:1;min-width:16rem}ol{padding-left:1.2rem}.small{color:#777;font-size:.8rem}@media print{body{background:none;padding:0}.page{box-shadow:none}}"
+    html +=
+      ".redacted{color:#b00020;border:3px solid #b00020;display:inline-block;padding:.1rem .6rem;font:700 1.2rem sans-serif;letter-spacing:.2rem;transform:rotate(-3deg)}.map{width:100%;height:auto;border:1px solid #b9ae93}td.n,th.n{text-align:right}"
     html += "</style></head><body><div class=\"page\"><div class=\"photo\">"
     if let photo, photo.mediaType.hasPrefix("image/") {
       html +=
@@ -96,7 +115,12 @@ enum Dossier {
     } else {
       html += silhouette
     }
-    html += "</div><div class=\"card\"><h1>\(ReportText.html(fugitive.name))</h1><table>"
+    html += "</div><div class=\"card\">"
+    if redacted {
+      html +=
+        "<p class=\"redacted\" title=\"date of birth, exact positions, notes and expenses left out\">REDACTED</p>"
+    }
+    html += "<h1>\(ReportText.html(fugitive.name))</h1><table>"
     for (label, value) in facts {
       html += "<tr><th>\(label)</th><td>\(ReportText.html(value))</td></tr>"
     }
@@ -109,6 +133,7 @@ enum Dossier {
       }
       html += "</ol>"
     }
+    html += DossierCaseFile.html(fugitive)
     return html
       + "<p class=\"small\">Generated \(generatedAt.iso8601)</p></div></div></body></html>\n"
   }

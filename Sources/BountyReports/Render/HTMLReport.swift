@@ -36,14 +36,19 @@ struct HTMLReport: ReportFormatter {
     html += "</div><div class=\"card\">Captured in the period<b>\(summary.capturedCount)</b>"
     html +=
       "\(money(summary.capturedTotalMinor).display) in bounties, \(money(summary.commissionTotalMinor).display) commission"
+    html +=
+      "<br>net \(money(summary.netTotalMinor).display) after \(money(summary.expensesTotalMinor).display) expenses"
     if let average = summary.averageDaysToCapture {
       html += "<br>average \(average) days to capture"
     }
     html += "</div></div>\n"
     html += Self.chart(summary)
+    let map = WorldMap.svg(summary.mapPins, title: "Captures in the period and last sightings")
+    if !map.isEmpty { html += "<h2>Where captured and last seen</h2>\n\(map)\n" }
     html +=
       "<h2>Captured in the period</h2>\n<table><thead><tr><th>Captured</th><th class=\"n\">ID#</th><th>Name</th>"
-    html += "<th class=\"n\">Bounty</th><th class=\"n\">Commission</th></tr></thead><tbody>\n"
+    html +=
+      "<th class=\"n\">Bounty</th><th class=\"n\">Commission</th><th class=\"n\">Expenses</th><th class=\"n\">Net</th></tr></thead><tbody>\n"
     sink.write(html)
   }
 
@@ -76,7 +81,8 @@ struct HTMLReport: ReportFormatter {
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
     sink.write(
       "<tr><td>\(line.capturedAt.iso8601)</td><td class=\"n\">\(line.id)</td><td>\(ReportText.html(line.name))</td>"
-        + "<td class=\"n\">\(line.bounty.display)</td><td class=\"n\">\(line.commission.display)</td></tr>\n"
+        + "<td class=\"n\">\(line.bounty.display)</td><td class=\"n\">\(line.commission.display)</td>"
+        + "<td class=\"n\">\(line.expenses.display)</td><td class=\"n\">\(line.net.display)</td></tr>\n"
     )
   }
 
@@ -84,7 +90,8 @@ struct HTMLReport: ReportFormatter {
     let money = summary.header.money
     sink.write(
       "</tbody><tfoot><tr><td colspan=\"3\">Total</td><td class=\"n\">\(money(summary.capturedTotalMinor).display)</td>"
-        + "<td class=\"n\">\(money(summary.commissionTotalMinor).display)</td></tr></tfoot></table>\n"
+        + "<td class=\"n\">\(money(summary.commissionTotalMinor).display)</td>"
+        + "<td class=\"n\">\(money(summary.expensesTotalMinor).display)</td><td class=\"n\">\(money(summary.netTotalMinor).display)</td></tr></tfoot></table>\n"
         + "<h2>Outstanding (largest bounty first)</h2>\n<table><thead><tr><th class=\"n\">ID#</th><th>Name</th>"
         + "<th class=\"n\">Bounty</th></tr></thead><tbody>\n")
   }
@@ -102,13 +109,14 @@ struct HTMLReport: ReportFormatter {
     var html =
       "</tbody><tfoot><tr><td colspan=\"2\">Total</td><td class=\"n\">\(money(summary.outstandingTotalMinor).display)</td></tr></tfoot></table>\n"
     html +=
-      "<h2>By month</h2>\n<table><thead><tr><th>Month</th><th class=\"n\">Captures</th><th class=\"n\">Bounty</th><th class=\"n\">Commission</th></tr></thead><tbody>\n"
+      "<h2>By month</h2>\n<table><thead><tr><th>Month</th><th class=\"n\">Captures</th><th class=\"n\">Bounty</th><th class=\"n\">Commission</th><th class=\"n\">Expenses</th><th class=\"n\">Net</th></tr></thead><tbody>\n"
     for month in summary.months {
       html +=
-        "<tr><td>\(month.month)</td><td class=\"n\">\(month.count)</td><td class=\"n\">\(money(month.totalMinor).display)</td><td class=\"n\">\(money(month.commissionMinor).display)</td></tr>\n"
+        "<tr><td>\(month.month)</td><td class=\"n\">\(month.count)</td><td class=\"n\">\(money(month.totalMinor).display)</td><td class=\"n\">\(money(month.commissionMinor).display)</td><td class=\"n\">\(money(month.expensesMinor).display)</td><td class=\"n\">\(money(month.netMinor).display)</td></tr>\n"
     }
     html +=
-      "</tbody><tfoot><tr><td>Total</td><td class=\"n\">\(summary.capturedCount)</td><td class=\"n\">\(money(summary.capturedTotalMinor).display)</td><td class=\"n\">\(money(summary.commissionTotalMinor).display)</td></tr></tfoot></table>\n</body></html>\n"
+      "</tbody><tfoot><tr><td>Total</td><td class=\"n\">\(summary.capturedCount)</td><td class=\"n\">\(money(summary.capturedTotalMinor).display)</td><td class=\"n\">\(money(summary.commissionTotalMinor).display)</td><td class=\"n\">\(money(summary.expensesTotalMinor).display)</td><td class=\"n\">\(money(summary.netTotalMinor).display)</td></tr></tfoot></table>\n"
+    html += DeadlineSection.html(summary) + "</body></html>\n"
     sink.write(html)
   }
 }

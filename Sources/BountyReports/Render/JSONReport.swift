@@ -26,6 +26,8 @@ struct JSONReport: ReportFormatter {
         "count": .int(summary.capturedCount),
         "total": .string(money(summary.capturedTotalMinor).plain),
         "commission": .string(money(summary.commissionTotalMinor).plain),
+        "expenses": .string(money(summary.expensesTotalMinor).plain),
+        "net": .string(money(summary.netTotalMinor).plain),
         "averageDaysToCapture": .optional(summary.averageDaysToCapture),
       ]),
     ]
@@ -55,6 +57,10 @@ struct JSONReport: ReportFormatter {
     bytes.append(contentsOf: line.capturedAt.iso8601.utf8)
     bytes.append(contentsOf: #"","commission":""#.utf8)
     line.commission.writePlain(to: &bytes)
+    bytes.append(contentsOf: #"","expenses":""#.utf8)
+    line.expenses.writePlain(to: &bytes)
+    bytes.append(contentsOf: #"","net":""#.utf8)
+    line.net.writePlain(to: &bytes)
     bytes.append(contentsOf: #""}"#.utf8)
     sink.write(bytes)
   }
@@ -79,8 +85,12 @@ struct JSONReport: ReportFormatter {
           "month": .string($0.month), "count": .int($0.count),
           "total": .string(money($0.totalMinor).plain),
           "commission": .string(money($0.commissionMinor).plain),
+          "expenses": .string(money($0.expensesMinor).plain),
+          "net": .string(money($0.netMinor).plain),
         ])
       })
-    sink.write("],\"byMonth\":" + months.serialized + "}")
+    sink.write(
+      "],\"byMonth\":" + months.serialized + ",\"deadlines\":"
+        + DeadlineSection.json(summary).serialized + "}")
   }
 }

@@ -45,6 +45,8 @@ public enum ReportGenerator {
       try summary.addOutstanding(row)
       try outstanding.append(row)
     }
+    try summary.addDeadlines(store)
+    if format == .html { try summary.addMapPins(store) }
     let formatter = format.formatter
     formatter.begin(summary, sink)
     var index = 0
@@ -52,7 +54,8 @@ public enum ReportGenerator {
       let line = CapturedLine(
         id: row.id, name: row.name, bounty: header.money(row.bountyMinor),
         capturedAt: row.capturedAt ?? header.generatedAt,
-        commission: try header.commission(row.bountyMinor))
+        commission: try header.commission(row.bountyMinor),
+        expenses: header.money(row.expensesMinor), net: try header.net(row))
       formatter.captured(line, index: index, summary, sink)
       index += 1
     }

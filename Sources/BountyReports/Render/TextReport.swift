@@ -5,10 +5,11 @@ import BountyStore
 struct TextReport: ReportFormatter {
   func moneyWidth(_ summary: ReportSummary) -> Int {
     let header = summary.header
-    let widest =
-      [summary.capturedTotalMinor, summary.outstandingTotalMinor, summary.commissionTotalMinor]
-      .max() ?? 0
-    return max(10, header.money(widest).display.count)
+    let totals = [
+      summary.capturedTotalMinor, summary.outstandingTotalMinor, summary.commissionTotalMinor,
+      summary.expensesTotalMinor, summary.netTotalMinor, summary.deadlineBondTotalMinor,
+    ]
+    return max(10, totals.map { header.money($0).display.count }.max() ?? 0)
   }
 
   func begin(_ summary: ReportSummary, _ sink: OutputSink) {
@@ -26,6 +27,9 @@ struct TextReport: ReportFormatter {
     text +=
       "\nCaptured:    \(summary.capturedCount) in the period, \(money(summary.capturedTotalMinor).display) in bounties, "
     text += "\(money(summary.commissionTotalMinor).display) commission\n"
+    text +=
+      "Net:         \(money(summary.netTotalMinor).display) after commission and "
+      + "\(money(summary.expensesTotalMinor).display) expenses\n"
     if let average = summary.averageDaysToCapture {
       text += "Average:     \(average) days from added to captured\n"
     }
@@ -35,7 +39,9 @@ struct TextReport: ReportFormatter {
       ReportText.pad("Captured", 20) + "  " + ReportText.pad("ID#", 10, right: true) + "  "
       + ReportText.pad("Name", summary.nameWidth) + "  "
       + ReportText.pad("Bounty", width, right: true) + "  "
-      + ReportText.pad("Commission", width, right: true) + "\n"
+      + ReportText.pad("Commission", width, right: true) + "  "
+      + ReportText.pad("Expenses", width, right: true) + "  "
+      + ReportText.pad("Net", width, right: true) + "\n"
     sink.write(text)
   }
 
@@ -46,7 +52,9 @@ struct TextReport: ReportFormatter {
         + ReportText.pad(String(line.id), 10, right: true) + "  "
         + ReportText.pad(ReportText.plain(line.name), summary.nameWidth) + "  "
         + ReportText.pad(line.bounty.display, width, right: true) + "  "
-        + ReportText.pad(line.commission.display, width, right: true) + "\n")
+        + ReportText.pad(line.commission.display, width, right: true) + "  "
+        + ReportText.pad(line.expenses.display, width, right: true) + "  "
+        + ReportText.pad(line.net.display, width, right: true) + "\n")
   }
 
   func endCaptured(_ summary: ReportSummary, _ sink: OutputSink) {
@@ -54,11 +62,13 @@ struct TextReport: ReportFormatter {
     let money = summary.header.money
     let rule =
       String(repeating: " ", count: 36 + summary.nameWidth)
-      + String(repeating: "-", count: width * 2 + 2)
+      + String(repeating: "-", count: width * 4 + 6)
     sink.write(
       rule + "\n" + ReportText.pad("Total", 36 + summary.nameWidth)
         + ReportText.pad(money(summary.capturedTotalMinor).display, width, right: true)
         + "  " + ReportText.pad(money(summary.commissionTotalMinor).display, width, right: true)
+        + "  " + ReportText.pad(money(summary.expensesTotalMinor).display, width, right: true)
+        + "  " + ReportText.pad(money(summary.netTotalMinor).display, width, right: true)
         + "\n\n"
         + "OUTSTANDING (largest bounty first)\n" + ReportText.pad("ID#", 10, right: true) + "  "
         + ReportText.pad("Name", summary.nameWidth) + "  "
@@ -87,17 +97,24 @@ struct TextReport: ReportFormatter {
     text +=
       "Month    " + ReportText.pad("Count", 7, right: true) + "  "
       + ReportText.pad("Bounty", width, right: true)
-      + "  " + ReportText.pad("Commission", width, right: true) + "\n"
+      + "  " + ReportText.pad("Commission", width, right: true) + "  "
+      + ReportText.pad("Expenses", width, right: true) + "  "
+      + ReportText.pad("Net", width, right: true) + "\n"
     for month in summary.months {
       text +=
         month.month + "  " + ReportText.pad(String(month.count), 7, right: true) + "  "
         + ReportText.pad(money(month.totalMinor).display, width, right: true) + "  "
-        + ReportText.pad(money(month.commissionMinor).display, width, right: true) + "\n"
+        + ReportText.pad(money(month.commissionMinor).display, width, right: true) + "  "
+        + ReportText.pad(money(month.expensesMinor).display, width, right: true) + "  "
+        + ReportText.pad(money(month.netMinor).display, width, right: true) + "\n"
     }
     text +=
       "Total    " + ReportText.pad(String(summary.capturedCount), 7, right: true) + "  "
       + ReportText.pad(money(summary.capturedTotalMinor).display, width, right: true) + "  "
-      + ReportText.pad(money(summary.commissionTotalMinor).display, width, right: true) + "\n"
+      + ReportText.pad(money(summary.commissionTotalMinor).display, width, right: true) + "  "
+      + ReportText.pad(money(summary.expensesTotalMinor).display, width, right: true) + "  "
+      + ReportText.pad(money(summary.netTotalMinor).display, width, right: true) + "\n"
+    text += DeadlineSection.text(summary, width: width)
     sink.write(text)
   }
 }

@@ -6,7 +6,7 @@ public struct FugitiveQuery: Sendable {
   public enum Status: Sendable { case atLarge, captured, all }
 
   public enum SortKey: String, CaseIterable, Sendable {
-    case name, bounty, id, manual, captured
+    case name, bounty, id, manual, captured, deadline
 
     /// The ORDER BY terms: each served by an index of migration 0006.
     func orderBy(descending: Bool) -> String {
@@ -17,6 +17,10 @@ public struct FugitiveQuery: Sendable {
       case .id: return "id \(direction)"
       case .manual: return "position \(direction), id \(direction)"
       case .captured: return "captured_at \(direction), id \(direction)"
+      // Fugitives without a forfeiture date come last in either direction.
+      case .deadline:
+        let date = "(SELECT forfeiture_date FROM case_file WHERE fugitive_id = fugitive.id)"
+        return "\(date) IS NULL, \(date) \(direction), id \(direction)"
       }
     }
   }
@@ -25,7 +29,7 @@ public struct FugitiveQuery: Sendable {
   public var sort: SortKey
   public var descending: Bool
   /// Matched literally (no wildcards), ignoring case and diacritics, in name, description, last-seen
-  /// description and case notes, through the search index (`FugitiveSearch`).
+  /// description, case notes and aliases, through the search index (`FugitiveSearch`).
   public var search: String?
   public var minimumBountyMinor: Int64?
   public var capturedFrom: Timestamp?

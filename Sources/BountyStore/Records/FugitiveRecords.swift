@@ -69,6 +69,7 @@ extension Store {
         row: { Self.fugitive(from: $0, currency: currency) })
     else { return nil }
     fugitive.notes = try notes(fugitiveID: id)
+    fugitive.caseFile = try caseFile(fugitiveID: id)
     return fugitive
   }
 
@@ -93,7 +94,7 @@ extension Store {
       """,
       values + [.integer(query.limit ?? -1), .integer(query.offset)],
       row: { Self.fugitive(from: $0, currency: currency) })
-    return (try withNotes(items), total)
+    return (try withChildren(items), total)
   }
 
   /// How many fugitives match: from the tally when only the status filters, else counted.

@@ -3,7 +3,7 @@ import CSQLite
 
 /// How a list's search text finds fugitives: through the FTS5 trigram index of migration 0012
 /// (`fugitive_search`, one entry per fugitive holding its folded name, description, last-seen
-/// description and notes, one per line).
+/// description, notes and, since migration 0013, aliases, one per line).
 ///
 /// The text is folded like the index (`nameSortKey`: case and diacritics), then matched literally
 /// (no wildcards, no operators) as a substring of one of those fields.
@@ -98,7 +98,7 @@ extension Store {
         matches.values + otherValues + paging
       ) { Self.fugitive(from: $0, currency: currency) }
     }
-    return (try withNotes(items), total)
+    return (try withChildren(items), total)
   }
 
   /// True when the SQLite library bounty runs on was built with FTS5, which search needs.

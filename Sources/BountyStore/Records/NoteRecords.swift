@@ -52,50 +52,18 @@ extension Store {
     return database.lastInsertRowID
   }
 
-  /// The position of note `noteID` of fugitive `fugitiveID`, or `notFound`.
-  func notePosition(fugitiveID: Int64, noteID: Int64) throws -> Int64 {
-    guard
-      let position = try database.scalarInt(
-        "SELECT position FROM note WHERE id = ? AND fugitive_id = ?", .integer(noteID),
-        .integer(fugitiveID))
-    else { throw BountyError.notFound("note \(noteID) of fugitive \(fugitiveID) not found") }
-    return position
-  }
-
   public func updateNote(fugitiveID: Int64, noteID: Int64, text: String) throws {
-    _ = try notePosition(fugitiveID: fugitiveID, noteID: noteID)
+    _ = try position(in: .note, fugitiveID: fugitiveID, rowID: noteID)
     try database.run("UPDATE note SET text = ? WHERE id = ?", .text(text), .integer(noteID))
   }
 
   /// Deletes a note and closes the gap in its fugitive's order.
   public func deleteNote(fugitiveID: Int64, noteID: Int64) throws {
-    let position = try notePosition(fugitiveID: fugitiveID, noteID: noteID)
-    try database.run("DELETE FROM note WHERE id = ?", .integer(noteID))
-    try database.run(
-      "UPDATE note SET position = position - 1 WHERE fugitive_id = ? AND position > ?",
-      .integer(fugitiveID), .integer(position))
+    try deleteRow(in: .note, fugitiveID: fugitiveID, rowID: noteID)
   }
 
-  /// Moves a note to `position` (1-based, clamped) among its fugitive's notes; positions stay dense,
-  /// and only the notes between the old and new place are rewritten (as Core Data Recipes did).
+  /// Moves a note to `position` (1-based, clamped) among its fugitive's notes.
   public func moveNote(fugitiveID: Int64, noteID: Int64, to position: Int64) throws {
-    let current = try notePosition(fugitiveID: fugitiveID, noteID: noteID)
-    let count =
-      try database.scalarInt(
-        "SELECT count(*) FROM note WHERE fugitive_id = ?", .integer(fugitiveID))
-      ?? 1
-    let target = min(max(position, 1), count)
-    guard target != current else { return }
-    if target < current {
-      try database.run(
-        "UPDATE note SET position = position + 1 WHERE fugitive_id = ? AND position >= ? AND position < ?",
-        .integer(fugitiveID), .integer(target), .integer(current))
-    } else {
-      try database.run(
-        "UPDATE note SET position = position - 1 WHERE fugitive_id = ? AND position > ? AND position <= ?",
-        .integer(fugitiveID), .integer(current), .integer(target))
-    }
-    try database.run(
-      "UPDATE note SET position = ? WHERE id = ?", .integer(target), .integer(noteID))
+    try moveRow(in: .note, fugitiveID: fugitiveID, rowID: noteID, to: position)
   }
 }

@@ -7,15 +7,19 @@ public struct ReportRow: Sendable {
   public let bountyMinor: Int64
   public let capturedAt: Timestamp?
   public let createdAt: Timestamp
+  /// The sum of the fugitive's expenses (captures only; 0 for fugitives at large).
+  public let expensesMinor: Int64
 
   public init(
-    id: Int64, name: String, bountyMinor: Int64, capturedAt: Timestamp?, createdAt: Timestamp
+    id: Int64, name: String, bountyMinor: Int64, capturedAt: Timestamp?, createdAt: Timestamp,
+    expensesMinor: Int64 = 0
   ) {
     self.id = id
     self.name = name
     self.bountyMinor = bountyMinor
     self.capturedAt = capturedAt
     self.createdAt = createdAt
+    self.expensesMinor = expensesMinor
   }
 }
 
@@ -26,7 +30,9 @@ extension Store {
   ) throws {
     try database.forEachRow(
       """
-      SELECT id, name, bounty_minor, captured_at, created_at FROM fugitive
+      SELECT id, name, bounty_minor, captured_at, created_at,
+        (SELECT coalesce(sum(amount_minor), 0) FROM expense WHERE fugitive_id = fugitive.id)
+      FROM fugitive
       WHERE captured = 1 AND captured_at >= ? AND captured_at <= ?
       ORDER BY captured_at, id
       """, [.text(from?.iso8601 ?? "0000"), .text(to?.iso8601 ?? "9999")]
@@ -47,6 +53,7 @@ extension Store {
     ReportRow(
       id: row.int(0), name: row.text(1), bountyMinor: row.int(2),
       capturedAt: row.optionalText(3).flatMap(Timestamp.init(parsing:)),
-      createdAt: Timestamp(parsing: row.text(4)) ?? Timestamp(secondsSinceEpoch: 0))
+      createdAt: Timestamp(parsing: row.text(4)) ?? Timestamp(secondsSinceEpoch: 0),
+      expensesMinor: row.optionalInt(5) ?? 0)
   }
 }

@@ -130,10 +130,14 @@ public struct CommandLineParser {
       arguments.set(param.name, try read(value, for: param))
     }
     let positionalParams = params.filter(\.positional)
-    if positionals.count > positionalParams.count, let last = positionalParams.last,
-      case .text = last.type
-    {
-      // `note add 7 Seen at the docks`: the last text parameter takes the rest of the words.
+    let lastTakesRest: Bool
+    switch positionalParams.last?.type {
+    case .text?, .any?: lastTakesRest = true
+    default: lastTakesRest = false
+    }
+    if positionals.count > positionalParams.count, lastTakesRest {
+      // `note add 7 Seen at the docks`: the last text parameter takes the rest of the words
+      // (`expenses split … 12 57 90`: a list parameter takes them as one list).
       let joined = positionals[(positionalParams.count - 1)...].joined(separator: " ")
       positionals = Array(positionals.prefix(positionalParams.count - 1)) + [joined]
     }

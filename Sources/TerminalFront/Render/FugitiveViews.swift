@@ -40,6 +40,8 @@ struct FugitiveViews {
     } else if showStatus {
       columns.append(Table.Column(title: "STATUS"))
     }
+    let caseFile = CaseFileColumns(items)
+    columns += caseFile.columns
     var table = Table(columns)
     for item in items {
       var cells = [
@@ -51,9 +53,14 @@ struct FugitiveViews {
       } else if showStatus {
         cells.append(item["captured"] == .bool(true) ? "captured" : "at large")
       }
-      table.add(cells)
+      table.add(cells + caseFile.cells(item))
     }
-    var lines = items.isEmpty ? [] : table.render(maxWidth: terminal.width, style: terminal.style)
+    var lines =
+      items.isEmpty
+      ? []
+      : caseFile.styled(
+        table.render(maxWidth: terminal.width, style: terminal.style), items: items,
+        style: terminal.style)
     let noun = captured ? "captured" : (showStatus ? "in all" : "at large")
     if items.count < total {
       lines.append(terminal.style.dim("\(items.count) shown of \(total) \(noun)"))
@@ -88,6 +95,7 @@ struct FugitiveViews {
       rows.append(("Last seen", "No last known location."))
     }
     rows.append(("Photo", fugitive["hasPhoto"] == .bool(true) ? "yes" : "none"))
+    rows += caseFileRows(fugitive)
     var lines = [style.bold(terminalSafe(fugitive["name"]?.stringValue ?? ""))]
     for (label, value) in rows {
       lines.append("  " + style.dim(padded(label, toWidth: 13)) + value)

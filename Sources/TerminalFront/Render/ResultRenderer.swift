@@ -23,6 +23,8 @@ struct ResultRenderer {
       return text.isEmpty ? [] : [text]
     case .notes:
       return notes(result)
+    case .expenses:
+      return views.expenses(result)
     case .settingsTable:
       return settingsTable(result)
     case .setting:

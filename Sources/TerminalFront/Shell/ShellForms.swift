@@ -79,6 +79,10 @@ struct ShellForms {
     guard
       case .success(let fugitive) = shell.dispatcher.call("fugitives.get", params: ["id": .int(id)])
     else { return shell.fail(.notFound("fugitive \(id) not found")) }
+    // A closed case is refused before the form, with the message the save would give.
+    if case .string? = fugitive["closedAt"] {
+      return shell.fail(.refused(CaseFile.closedMessage(id)))
+    }
     shell.say("Editing fugitive \(id) (Enter keeps a value, '.cancel' cancels):")
     var params: JSONObject = ["id": .int(id)]
     let fields: [(String, String, String)] = [

@@ -1,0 +1,26 @@
+import BountyCommands
+import BountyCore
+import BountyStore
+
+/// `bounty deadlines`: the fugitives at large whose bond forfeits soonest, overdue ones first.
+enum DeadlineCommands {
+  static let commands = [deadlines]
+
+  static let within = Param.integer(
+    "within", 0...36_500, help: "Only deadlines at most this many days away (overdue included)")
+
+  static let deadlines = Command(
+    CommandSpec(
+      name: "fugitives.deadlines", words: ["deadlines"], tab: .fugitives,
+      summary: "List fugitives at large by forfeiture deadline, most urgent (or overdue) first",
+      params: [within], effect: .read,
+      result: "{items: [fugitive], total}; each item's bond.daysLeft is negative when overdue",
+      view: .fugitiveList(captured: false))
+  ) { store, arguments in
+    let last = arguments[within].map {
+      CalendarDate(daysSinceEpoch: store.localToday.daysSinceEpoch + $0)
+    }
+    let items = try store.deadlines(through: last)
+    return .object(["items": .array(items.map(\.json)), "total": .int(items.count)])
+  }
+}

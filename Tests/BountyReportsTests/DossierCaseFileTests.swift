@@ -1,0 +1,133 @@
+import BountyApp
+import BountyCore
+import BountyStore
+import BountyTestSupport
+import Foundation
+import Testing
+
+/// The dossier's case file: what `--redact` leaves out, field by field in every format, and the
+/// map's pins where their coordinates say.
+@Suite struct DossierCaseFileTests {
+  /// A captured fugitive with everything a redaction touches, and the dossier of it in `format`.
+  static func dossier(_ format: String, redact: Bool) throws -> String {
+    let app = try TestApp()
+    try app.add("Ann Lee", id: 7)
+    try app.call("fugitives.describe", ["id": 7, "dob": "1984-03-02", "eyes": "grey"])
+    try app.call(
+      "fugitives.bond", ["id": 7, "amount": "50000", "court": "Clark County", "case": "C-9"])
+    try app.call("aliases.add", ["id": 7, "name": "Annie Fox"])
+    try app.call("notes.add", ["id": 7, "text": "Informant Joe at the docks"])
+    try app.call("expenses.add", ["id": 7, "amount": "123.45", "memo": "Motel Ritzy"])
+    try app.call(
+      "fugitives.seen",
+      ["id": 7, "lat": .number("36.16994"), "lon": .number("-115.13983"), "description": "Fremont"])
+    try app.call(
+      "fugitives.capture", ["id": 7, "lat": .number("29.95107"), "lon": .number("-90.07153")])
+    let result = try app.call(
+      "dossier.generate", ["id": 7, "format": .string(format), "redact": .bool(redact)])
+    return result["content"]?.stringValue ?? ""
+  }
+
+  /// Text only the full dossier shows.
+  static let unredacted = [
+    "1984-03-02", "36.170", "-115.140", "29.951", "-90.072", "Informant Joe", "Motel Ritzy",
+    "123.45",
+  ]
+  /// The positions as typed: no dossier prints more than 3 decimals.
+  static let neverShown = ["36.16994", "-115.13983", "29.95107", "-90.07153"]
+  /// Text both show: the redaction keeps who they are and the bond.
+  static let kept = ["Ann Lee", "Annie Fox", "grey", "50,000.00", "Clark County", "C-9", "Fremont"]
+
+  @Test(arguments: ["text", "markdown", "html"])
+  func theFullDossierShowsEveryField(format: String) throws {
+    let page = try Self.dossier(format, redact: false)
+    for text in Self.unredacted + Self.kept { #expect(page.contains(text), "\(format): \(text)") }
+    for text in Self.neverShown { #expect(!page.contains(text), "\(format) shows \(text)") }
+    #expect(!page.contains("REDACTED"))
+  }
+
+  @Test(arguments: ["text", "markdown", "html"])
+  func aRedactedDossierLeavesOutWhatItPromises(format: String) throws {
+    let page = try Self.dossier(format, redact: true)
+    #expect(page.contains("REDACTED"))
+    for text in Self.unredacted + Self.neverShown {
+      #expect(!page.contains(text), "\(format) shows \(text)")
+    }
+    for text in Self.kept { #expect(page.contains(text), "\(format) lost \(text)") }
+    // The year of birth stays; positions keep one decimal.
+    #expect(page.contains("1984"))
+    #expect(page.contains("36.2, -115.1"))
+    #expect(page.contains("30.0, -90.1"))
+    #expect(!page.contains("Case notes") && !page.contains("CASE NOTES"))
+    for heading in ["EXPENSES", "## Expenses", "<h2>Expenses"] { #expect(!page.contains(heading)) }
+  }
+
+  @Test(arguments: ["text", "markdown"])
+  func textAndMarkdownLinkEachPointToOpenStreetMap(format: String) throws {
+    let full = try Self.dossier(format, redact: false)
+    #expect(
+      full.contains("https://www.openstreetmap.org/?mlat=29.951&mlon=-90.072#map=12/29.951/-90.072")
+    )
+    #expect(
+      full.contains(
+        "https://www.openstreetmap.org/?mlat=36.170&mlon=-115.140#map=12/36.170/-115.140"))
+    let redacted = try Self.dossier(format, redact: true)
+    #expect(
+      redacted.contains("https://www.openstreetmap.org/?mlat=30.0&mlon=-90.1#map=9/30.0/-90.1"))
+  }
+
+  /// Nonzero winding of the rings of `path` (M x y x y … Z) around (x, y): inside the land.
+  static func onLand(_ path: String, x: Double, y: Double) -> Bool {
+    var winding = 0
+    for ring in path.split(separator: "M") {
+      let numbers = ring.replacing("Z", with: "").split(separator: " ").compactMap { Double($0) }
+      let points = stride(from: 0, to: numbers.count - 1, by: 2).map {
+        (numbers[$0], numbers[$0 + 1])
+      }
+      for (index, a) in points.enumerated() {
+        let b = points[(index + 1) % points.count]
+        let side = (b.0 - a.0) * (y - a.1) - (x - a.0) * (b.1 - a.1)
+        if a.1 <= y && b.1 > y && side > 0 { winding += 1 }
+        if a.1 > y && b.1 <= y && side < 0 { winding -= 1 }
+      }
+    }
+    return winding != 0
+  }
+
+  /// The capture of a fugitive at `lat`, `lon`: the pin's position in the HTML dossier's map.
+  static func pin(lat: String, lon: String) throws -> (cx: String, cy: String, svg: String) {
+    let app = try TestApp()
+    try app.add("Ann Lee", id: 7)
+    try app.call("fugitives.capture", ["id": 7, "lat": .number(lat), "lon": .number(lon)])
+    let page =
+      try app.call("dossier.generate", ["id": 7, "format": "html"])["content"]?.stringValue ?? ""
+    guard let circle = page.firstRange(of: "<circle class=\"pin\"") else { return ("", "", page) }
+    let rest = page[circle.upperBound...]
+    func attribute(_ name: String) -> String {
+      guard let start = rest.firstRange(of: " \(name)=\"") else { return "" }
+      return String(rest[start.upperBound...].prefix { $0 != "\"" })
+    }
+    return (attribute("cx"), attribute("cy"), page)
+  }
+
+  /// Paris and Sydney land where the equirectangular projection puts them (x = lon + 180,
+  /// y = 90 − lat), and that spot is land on the shipped outline; the open Atlantic is not.
+  @Test func thePinOfAKnownCityIsWhereItsCoordinatesSay() throws {
+    let paris = try Self.pin(lat: "48.8566", lon: "2.3522")
+    #expect(paris.cx == "182.4" && paris.cy == "41.1")
+    let sydney = try Self.pin(lat: "-33.8688", lon: "151.2093")
+    #expect(sydney.cx == "331.2" && sydney.cy == "123.9")
+    #expect(paris.svg.contains("<svg class=\"map\""))
+    #expect(!paris.svg.contains("src=\"http") && !paris.svg.contains("href=\"http"))
+    let file = try String(
+      contentsOf: GeneratedFile.root.appending(path: "share/map/world-110m.svg"), encoding: .utf8)
+    let start = try #require(file.firstRange(of: " d=\""))
+    let land = String(file[start.upperBound...].prefix { $0 != "\"" })
+    #expect(paris.svg.contains(land), "the page carries the shipped outline")
+    #expect(Self.onLand(land, x: 182.3522, y: 41.1434))  // Paris
+    #expect(Self.onLand(land, x: 331.2093, y: 123.8688))  // Sydney
+    #expect(Self.onLand(land, x: 180 - 90.0715, y: 90 - 29.9511))  // New Orleans
+    #expect(!Self.onLand(land, x: 180 - 40, y: 90 - 30))  // the Atlantic
+    #expect(!Self.onLand(land, x: 180 - 150, y: 90))  // the Pacific on the equator
+  }
+}
