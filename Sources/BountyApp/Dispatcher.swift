@@ -126,7 +126,7 @@ public final class Dispatcher {
   > {
     let spec = command.spec
     do {
-      let arguments = try resolvingAmounts(spec, arguments)
+      let arguments = resolvingRelativeDates(spec, try resolvingAmounts(spec, arguments))
       let work = { () throws -> Reply in
         let result = try self.execute(command, arguments)
         guard withContext else {

@@ -53,6 +53,9 @@ public enum ArgumentValue: Equatable, Sendable {
   case money(Money)
   case decimal(ExactDecimal)
   case timestamp(Timestamp, dateOnly: Bool)
+  /// A date in words (`yesterday`, `3 days ago`); the dispatcher turns it into `.timestamp` from
+  /// the store's clock in local time (`RelativeDate`).
+  case timeText(String)
   case degrees(Double)
   case bytes([UInt8])
   case json(JSON)

@@ -111,9 +111,15 @@ extension ParamSpec {
     return .integer(value)
   }
 
-  private func checkedText(_ text: String) throws(BountyError) -> String {
-    guard case .text(let maxLength, let allowBlank) = type else { return text }
-    if !allowBlank && text.trimmingASCIIWhitespace().isEmpty { throw invalid("must not be blank") }
+  /// Text as given, without leading and trailing spaces, tabs and line ends (a name typed
+  /// "Jolene Pruitt " is stored as "Jolene Pruitt").
+  private func checkedText(_ given: String) throws(BountyError) -> String {
+    guard case .text(let maxLength, let allowBlank) = type else { return given }
+    let padded = [given.utf8.first, given.utf8.last].contains {
+      [0x20, 0x09, 0x0A, 0x0D].contains($0)
+    }
+    let text = padded ? given.trimmingASCIIWhitespace() : given
+    if !allowBlank && text.isEmpty { throw invalid("must not be blank") }
     if text.count > maxLength { throw invalid("is longer than \(maxLength) characters") }
     if text.unicodeScalars.contains(where: { $0.value == 0 }) {
       throw invalid("must not contain NUL characters")
@@ -132,7 +138,10 @@ extension ParamSpec {
 
   private func timestamp(_ text: String) throws(BountyError) -> ArgumentValue {
     guard let value = Timestamp(parsing: text) else {
-      throw invalid("'\(text)' is not a date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM:SSZ)")
+      if RelativeDate.recognizes(text) { return .timeText(text) }
+      throw invalid(
+        "'\(text)' is not a date (YYYY-MM-DD, today, yesterday, 3 days ago, monday) "
+          + "or time (YYYY-MM-DDTHH:MM:SSZ, now)")
     }
     return .timestamp(value, dateOnly: Timestamp.isDateOnly(text))
   }
