@@ -13,7 +13,8 @@ enum AppCommands {
     CommandSpec(
       name: "history.list", words: ["history"], tab: .history,
       summary: "List the steps undo and redo would take, newest first", params: [],
-      effect: .read, result: "{undo: [step], redo: [step]}", view: .history)
+      effect: .read, result: "{undo: [step], redo: [step]}", schema: .component(.history),
+      view: .history)
   ) { store, _ in
     let steps = try store.historySteps()
     return .object([
@@ -26,6 +27,7 @@ enum AppCommands {
     CommandSpec(
       name: "history.undo", words: ["undo"], tab: .history, summary: "Undo the last change",
       params: [], effect: .change(undoable: false), result: "the step undone",
+      schema: .component(.historyStep),
       view: .message(Headline { "Undid: \($0["label"])" }))
   ) { store, _ in try store.undo().json }
 
@@ -33,6 +35,7 @@ enum AppCommands {
     CommandSpec(
       name: "history.redo", words: ["redo"], tab: .history, summary: "Redo the last undone change",
       params: [], effect: .change(undoable: false), result: "the step redone",
+      schema: .component(.historyStep),
       view: .message(Headline { "Redid: \($0["label"])" }))
   ) { store, _ in try store.redo().json }
 
@@ -41,6 +44,7 @@ enum AppCommands {
       name: "sample.load", words: ["sample"], tab: .data,
       summary: "Load the bundled sample roster (refused over existing IDs)", params: [],
       effect: .change(undoable: true), result: "{loaded: number of fugitives}",
+      schema: .component(.sampleResult),
       view: .message(
         Headline {
           "Loaded \($0.counted("loaded", "fugitive", "fugitives")) from the sample roster."
@@ -81,6 +85,7 @@ enum AppCommands {
       summary: "Show the database's path, schema version and counts", params: [], effect: .read,
       result:
         "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}",
+      schema: .component(.databaseInfo),
       view: .keyValues)
   ) { store, _ in
     let database = store.database
@@ -109,6 +114,7 @@ enum AppCommands {
       name: "db.check", words: ["db", "check"], tab: .database,
       summary: "Check the database's integrity, references and migrations", params: [],
       effect: .read, fronts: .terminal, result: "{ok, integrity: [message], foreignKeyViolations}",
+      schema: .component(.databaseCheck),
       view: .keyValues, successField: "ok")
   ) { store, _ in
     let integrity = try store.database.query("PRAGMA integrity_check") { $0.text(0) }
@@ -127,6 +133,7 @@ enum AppCommands {
       name: "db.migrate", words: ["db", "migrate"], tab: .database,
       summary: "Bring the database to the newest schema (opening it does this too)", params: [],
       effect: .read, fronts: .terminal, result: "{schemaVersion}",
+      schema: .component(.schemaVersion),
       view: .message(
         Headline { "The database is at schema version \($0["schemaVersion"]), the newest." }))
   ) { store, _ in
@@ -142,6 +149,7 @@ enum AppCommands {
       summary: "Write a consistent copy of the database to FILE (mode 0600; must not exist)",
       params: [backupFile],
       effect: .outsideTransaction, fronts: .terminal, result: "{path}",
+      schema: .component(.backup),
       view: .message(Headline { "Wrote a backup to \($0["path"])." }))
   ) { store, arguments in
     let file = try arguments.required(backupFile)

@@ -21,6 +21,7 @@ public enum ReportCommands {
       params: [reportFormat, from, to, CommonParams.output],
       effect: .read,
       result: "with format json: the report object; otherwise {format, content}",
+      schema: .oneOf(.component(.report), .component(.reportDocument), .component(.writtenFile)),
       view: .document(noun: "the report", output: CommonParams.output.name))
   ) { store, arguments in
     let format = arguments[reportFormat] ?? .text
@@ -67,6 +68,7 @@ public enum ReportCommands {
       summary: "Generate one fugitive's dossier (the photo embedded in HTML)",
       params: [id, dossierFormat, CommonParams.output],
       effect: .read, result: "{format, content}",
+      schema: .oneOf(.component(.dossier), .component(.writtenFile)),
       view: .document(noun: "the dossier", output: CommonParams.output.name))
   ) { store, arguments in
     let fugitive = try store.existingFugitive(id: arguments.required(id))

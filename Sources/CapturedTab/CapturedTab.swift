@@ -26,6 +26,7 @@ public enum CapturedTab {
       summary: "List captured fugitives (default: newest capture first)",
       params: FugitiveListing.params(sortSetting: .capturedSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
+      schema: .component(.page),
       view: .fugitiveList(captured: true))
   ) { store, arguments in
     try FugitiveListing.page(
@@ -37,7 +38,8 @@ public enum CapturedTab {
     CommandSpec(
       name: "captured.get", words: ["captured", "show"], tab: .captured,
       summary: "Show one captured fugitive", params: [id], effect: .read,
-      result: "the fugitive", view: .fugitiveCard(headline: nil))
+      result: "the fugitive", schema: .component(.fugitive),
+      view: .fugitiveCard(headline: nil))
   ) { store, arguments in
     try captured(store, arguments.required(id)).json
   }
@@ -47,6 +49,7 @@ public enum CapturedTab {
       name: "captured.release", words: ["captured", "release"], tab: .captured,
       summary: "Release a fugitive back to the Fugitives tab (clears capture time and place)",
       params: [id], effect: .change(undoable: true), result: "the released fugitive",
+      schema: .component(.fugitive),
       view: .message(
         Headline {
           "Released fugitive \($0["id"]) (\($0["name"])); it is back in the Fugitives tab."

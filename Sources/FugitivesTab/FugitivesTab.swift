@@ -19,6 +19,7 @@ public enum FugitivesTab {
       summary: "List fugitives at large (or all with --all)",
       params: [all] + FugitiveListing.params(sortSetting: .fugitivesSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
+      schema: .component(.page),
       view: .fugitiveList(captured: false))
   ) { store, arguments in
     try FugitiveListing.page(
@@ -30,7 +31,8 @@ public enum FugitivesTab {
     CommandSpec(
       name: "fugitives.get", words: ["fugitives", "show"], tab: .fugitives,
       summary: "Show one fugitive", params: [FugitiveParams.id], effect: .read,
-      result: "the fugitive", view: .fugitiveCard(headline: nil))
+      result: "the fugitive", schema: .component(.fugitive),
+      view: .fugitiveCard(headline: nil))
   ) { store, arguments in
     try store.existingFugitive(id: arguments.required(FugitiveParams.id)).json
   }
@@ -47,6 +49,7 @@ public enum FugitivesTab {
         FugitiveParams.description,
       ],
       effect: .change(undoable: true), result: "the new fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: Headline { "Added fugitive \($0["id"]) (\($0["name"]))." }))
   ) { store, arguments in
     let id = try arguments[newID] ?? store.nextFreeFugitiveID()
@@ -72,6 +75,7 @@ public enum FugitivesTab {
         changedID,
       ],
       effect: .change(undoable: true), result: "the changed fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved))
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
@@ -97,6 +101,7 @@ public enum FugitivesTab {
       summary: "Delete a fugitive with its notes and photo",
       params: [FugitiveParams.id, yes],
       effect: .change(undoable: true), result: "the deleted fugitive, as it was",
+      schema: .component(.fugitive),
       view: .message(
         Headline {
           "Deleted fugitive \($0["id"]) (\($0["name"])) with its notes and photo. "
@@ -118,6 +123,7 @@ public enum FugitivesTab {
       summary: "Move a fugitive to a new place in the manual order",
       params: [FugitiveParams.id, FugitiveParams.to],
       effect: .change(undoable: true), result: "the moved fugitive",
+      schema: .component(.fugitive),
       view: .message(
         Headline {
           "Moved fugitive \($0["id"]) (\($0["name"])) to position \($0["position"])."
@@ -134,6 +140,7 @@ public enum FugitivesTab {
       summary: "Mark a fugitive captured (now, or at --at), optionally where",
       params: [FugitiveParams.id, FugitiveParams.at, FugitiveParams.lat, FugitiveParams.lon],
       effect: .change(undoable: true), result: "the captured fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(
         headline: Headline {
           "Captured fugitive \($0["id"]) (\($0["name"])); it is now in the Captured tab."
@@ -163,6 +170,7 @@ public enum FugitivesTab {
         FugitiveParams.at,
       ],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved))
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)

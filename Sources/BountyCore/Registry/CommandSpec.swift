@@ -41,13 +41,24 @@ public enum ParamType: Equatable, Sendable {
       ])
     case .money:
       return .object([
-        "type": ["string", "number"],
-        "description": "exact amount, e.g. \"12500.00\"; never rounded",
+        "oneOf": [
+          .object(["type": "string", "pattern": .string(Self.moneyPattern)]),
+          .object(["type": "number", "minimum": 0]),
+        ],
+        "description": "exact amount, e.g. \"12500.00\", \"$12,500.50\" or 12500; never rounded",
       ])
     case .boolean: return .object(["type": "boolean"])
     case .decimal:
       return .object(["type": ["string", "number"], "pattern": "^[0-9]+(\\.[0-9]+)?$"])
-    case .timestamp: return .object(["type": "string", "format": "date-time"])
+    case .timestamp:
+      return .object([
+        "type": "string",
+        "anyOf": [
+          .object(["format": "date-time"]), .object(["format": "date"]),
+          .object(["pattern": .string(RelativeDate.pattern)]),
+        ],
+        "description": "an ISO 8601 time or date, or today, yesterday, now, N days ago, a weekday",
+      ])
     case .latitude: return .object(["type": "number", "minimum": -90, "maximum": 90])
     case .longitude: return .object(["type": "number", "minimum": -180, "maximum": 180])
     case .choice(let words):
@@ -57,6 +68,11 @@ public enum ParamType: Equatable, Sendable {
     case .any: return .object([:])
     }
   }
+
+  /// What a money string may look like: digits with optional grouping and decimals, a leading
+  /// symbol, a trailing ISO code (the parser then checks the currency's digits exactly).
+  static let moneyPattern =
+    "^\\s*[^0-9\\s.,-]{0,3}\\s*[0-9]{1,3}(,?[0-9]{3})*(\\.[0-9]+)?(\\s+[A-Za-z]{3})?\\s*$"
 
   /// A short placeholder for usage lines: `ID`, `AMT`, `TEXT`.
   public var placeholder: String {
@@ -152,6 +168,8 @@ public struct CommandSpec: Sendable {
   public let fronts: CommandFronts
   /// One line describing the result, for `rpc.discover` and the docs.
   public let result: String
+  /// The result's JSON Schema, published by `rpc.discover`.
+  public let schema: ResultSchema
   /// How a person is shown the result.
   public let view: ResultView
   /// The question a terminal asks before running it, when one is due.
@@ -165,7 +183,8 @@ public struct CommandSpec: Sendable {
   public init(
     name: String, words: [String], tab: Tab, summary: String, params: [any ParamDeclaration],
     effect: CommandEffect, changesOnlyWith: [String] = [], fronts: CommandFronts = .both,
-    result: String, view: ResultView, confirmation: Confirmation? = nil,
+    result: String, schema: ResultSchema = .unspecified, view: ResultView,
+    confirmation: Confirmation? = nil,
     longRunning: Bool = false, successField: String? = nil
   ) {
     self.name = name
@@ -177,6 +196,7 @@ public struct CommandSpec: Sendable {
     self.changesOnlyWith = changesOnlyWith
     self.fronts = fronts
     self.result = result
+    self.schema = schema
     self.view = view
     self.confirmation = confirmation
     self.longRunning = longRunning
