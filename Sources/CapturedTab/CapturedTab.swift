@@ -9,7 +9,7 @@ public enum CapturedTab {
   static let id = Param.integer(
     "id", Limits.fugitiveIDs, required: true, positional: true, help: "The Fugitive ID#")
   static let descending = Param.flag(
-    "desc", help: "Reverse (captured order is newest first unless false)")
+    "desc", help: "Reverse the order (by capture time the tab shows the newest first)")
 
   /// The fugitive, which must be captured.
   static func captured(_ store: Store, _ id: Int64) throws -> Fugitive {

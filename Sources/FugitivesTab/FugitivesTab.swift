@@ -11,7 +11,7 @@ public enum FugitivesTab {
     ] + PhotoCommands.commands + NoteCommands.commands
 
   static let all = Param.flag("all", help: "Every fugitive, captured ones too")
-  static let descending = Param.flag("desc", help: "Reverse the order")
+  static let descending = Param.flag("desc", help: "Reverse the tab's order")
 
   static let list = Command(
     CommandSpec(
