@@ -86,7 +86,18 @@ enum AppCommands {
       result:
         "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}",
       schema: .component(.databaseInfo),
-      view: .keyValues)
+      view: .facts([
+        Fact("path", "Database"), Fact("schemaVersion", "Schema version"),
+        Fact("latestSchemaVersion", "Newest schema"), Fact("sqliteVersion", "SQLite"),
+        Fact("journalMode", "Journal"), Fact("sizeBytes", "Size", .bytes),
+        Fact("currency", "Currency"),
+        Fact("fugitives", "Fugitives"),
+        Fact("atLarge", "At large"),
+        Fact("captured", "Captured"),
+        Fact("notes", "Case notes"),
+        Fact("photos", "Photos"),
+        Fact("undoSteps", "Undo steps"),
+      ]))
   ) { store, _ in
     let database = store.database
     func count(_ sql: String) throws -> JSON { .int(try database.scalarInt(sql) ?? 0) }
@@ -115,7 +126,11 @@ enum AppCommands {
       summary: "Check the database's integrity, references and migrations", params: [],
       effect: .read, fronts: .terminal, result: "{ok, integrity: [message], foreignKeyViolations}",
       schema: .component(.databaseCheck),
-      view: .keyValues, successField: "ok")
+      view: .facts([
+        Fact("ok", "Healthy", .yesNo), Fact("integrity", "Integrity check", .list),
+        Fact("foreignKeyViolations", "Broken references"),
+        Fact("schemaVersion", "Schema version"),
+      ]), successField: "ok")
   ) { store, _ in
     let integrity = try store.database.query("PRAGMA integrity_check") { $0.text(0) }
     let violations =

@@ -75,7 +75,8 @@ public enum ReportCommands {
     let format = arguments[dossierFormat] ?? .text
     let content = Dossier.render(
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
-      generatedAt: store.now)
+      generatedAt: store.now,
+      preparedBy: (try store.settingText(.hunterName), try store.settingText(.agencyName)))
     let output = arguments[CommonParams.output]
     let sink = try OutputSink(.init(output: output))
     sink.write(content)

@@ -15,7 +15,7 @@ enum CurrencyChange {
           "SELECT count(*) FROM fugitive WHERE bounty_minor % ? != 0", .integer(factor)) ?? 0
       if losing > 0 {
         throw BountyError.refused(
-          "changing the currency to \(new.code) would drop digits from \(losing) bounties "
+          "changing the currency to \(new.code) would drop digits from \(counted(losing, "bounty", "bounties")) "
             + "(\(new.code) has \(new.scale) decimals); nothing was changed")
       }
       try store.database.run(
@@ -28,7 +28,7 @@ enum CurrencyChange {
           "SELECT count(*) FROM fugitive WHERE bounty_minor > ?", .integer(limit)) ?? 0
       if overflowing > 0 {
         throw BountyError.refused(
-          "changing the currency to \(new.code) would make \(overflowing) bounties too large; "
+          "changing the currency to \(new.code) would make \(counted(overflowing, "bounty", "bounties")) too large; "
             + "nothing was changed")
       }
       try store.database.run(

@@ -24,8 +24,9 @@ _bounty() {
   done
   case $key in
     "fugitives list")
-      opts="--all --sort --desc --search --min-bounty --limit --offset --help --json"
+      opts="--all --sort --desc --asc --search --min-bounty --limit --offset --format --help --json"
       if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured" -- "$cur")); return; fi
+      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "fugitives show")
       opts="--help --json"
@@ -79,8 +80,9 @@ _bounty() {
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "captured list")
-      opts="--sort --desc --search --min-bounty --limit --offset --help --json"
+      opts="--sort --desc --asc --search --min-bounty --limit --offset --format --help --json"
       if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured" -- "$cur")); return; fi
+      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "captured show")
       opts="--help --json"
@@ -91,7 +93,8 @@ _bounty() {
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "settings list")
-      opts="--help --json"
+      opts="--format --help --json"
+      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "settings get")
       opts="--help --json"

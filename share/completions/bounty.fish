@@ -12,10 +12,12 @@ complete -c bounty -n '__fish_seen_subcommand_from settings; and not __fish_seen
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l all
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l desc
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l asc
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l search
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l min-bounty
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l limit
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l offset
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l name
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l id
@@ -50,12 +52,15 @@ complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_su
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from move' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l desc
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l asc
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l search
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l min-bounty
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l limit
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l offset
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from get' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from reset' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'

@@ -29,7 +29,7 @@ enum DataCommands {
         Headline { result in
           let replaced = result.count("replaced")
           return "Imported \(result.counted("imported", "fugitive", "fugitives"))"
-            + (replaced == 0 ? "." : ", replaced \(replaced).")
+            + (replaced == 0 ? "." : ", replacing \(replaced) that existed.")
         }),
       longRunning: true)
   ) { store, arguments in

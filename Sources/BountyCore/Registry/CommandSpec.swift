@@ -191,7 +191,8 @@ public struct CommandSpec: Sendable {
     self.words = words
     self.tab = tab
     self.summary = summary
-    self.params = params.map(\.spec)
+    // A list view offers the terminal's --format without each list declaring it.
+    self.params = params.map(\.spec) + (view.takesListFormat ? [ListFormat.param.spec] : [])
     self.effect = effect
     self.changesOnlyWith = changesOnlyWith
     self.fronts = fronts

@@ -17,6 +17,8 @@ public enum ResultView: Sendable {
   case history
   /// An object's members as aligned `key  value` lines.
   case keyValues
+  /// Chosen fields as aligned `Label  value` lines, each in its unit (`Size  1.2 MiB`).
+  case facts([Fact])
   /// A document (report, dossier, export): the terminal streams it to standard output unless the
   /// `output` parameter names a file, and then says what it wrote ("Wrote the report to …").
   case document(noun: String, output: String)
@@ -66,8 +68,7 @@ public struct ResultFields {
 
   /// "1 fugitive", "2 fugitives".
   public func counted(_ key: String, _ singular: String, _ plural: String) -> String {
-    let number = count(key)
-    return "\(number) \(number == 1 ? singular : plural)"
+    BountyCore.counted(count(key), singular, plural)
   }
 }
 

@@ -36,10 +36,15 @@ enum Dossier {
     return facts
   }
 
-  static func render(_ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp)
-    -> String
-  {
-    let facts = facts(fugitive)
+  /// The dossier in `format`; `preparedBy` (the hunter and agency settings, either may be empty)
+  /// is named among the facts when set.
+  static func render(
+    _ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp,
+    preparedBy: (hunter: String, agency: String)
+  ) -> String {
+    var facts = facts(fugitive)
+    let names = [preparedBy.hunter, preparedBy.agency].filter { !$0.isEmpty }
+    if !names.isEmpty { facts.append(("Prepared by", names.joined(separator: ", "))) }
     switch format {
     case .text:
       var text = "DOSSIER: \(ReportText.plain(fugitive.name))\n"
