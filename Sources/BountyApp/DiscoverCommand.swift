@@ -31,7 +31,7 @@ public enum OpenRPCDocument {
       let params = spec.params.filter { $0.fronts.contains(.rpc) }.map { param -> JSON in
         .object([
           "name": .string(param.name), "summary": .string(param.help),
-          "required": .bool(param.required), "schema": param.type.jsonSchema,
+          "required": .bool(param.required), "schema": param.jsonSchema,
         ])
       }
       return .object([

@@ -47,20 +47,29 @@ public enum CapturedTab {
   static let release = Command(
     CommandSpec(
       name: "captured.release", words: ["captured", "release"], tab: .captured,
-      summary: "Release a fugitive back to the Fugitives tab (clears capture time and place)",
-      params: [id], effect: .change(undoable: true), result: "the released fugitive",
-      schema: .component(.fugitive),
+      summary:
+        "Release one or more fugitives back to the Fugitives tab (clears capture time and place)",
+      params: FugitiveSelection.params, effect: .change(undoable: true),
+      result: "the released fugitive for id alone, else {count, items}",
+      schema: .oneOf(.component(.fugitive), .component(.batch)),
       view: .message(
-        Headline {
-          "Released fugitive \($0["id"]) (\($0["name"])); it is back in the Fugitives tab."
-        }))
+        FugitiveSelection.headline(
+          "Released", one: "; it is back in the Fugitives tab.",
+          many: "; they are back in the Fugitives tab.")))
   ) { store, arguments in
-    let fugitive = try captured(store, arguments.required(id))
-    var fields = FugitiveFields(fugitive)
-    fields.captured = false
-    fields.capturedAt = nil
-    fields.captureLocation = nil
-    try store.updateFugitive(previousID: fugitive.id, fields)
-    return try store.existingFugitive(id: fugitive.id).json
+    let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .captured)
+    if let free = fugitives.first(where: { !$0.captured }) {
+      throw BountyError.notFound(
+        "fugitive \(free.id) is not captured (it is in the Fugitives tab)")
+    }
+    for fugitive in fugitives {
+      var fields = FugitiveFields(fugitive)
+      fields.captured = false
+      fields.capturedAt = nil
+      fields.captureLocation = nil
+      try store.updateFugitive(previousID: fugitive.id, fields)
+    }
+    return FugitiveSelection.result(
+      try fugitives.map { try store.existingFugitive(id: $0.id) }, arguments)
   }
 }

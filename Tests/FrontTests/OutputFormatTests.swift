@@ -112,3 +112,29 @@ import Testing
     #expect(ResultRenderer.byteSize(bytes) == expected)
   }
 }
+
+/// Several ID#s on the command line.
+@Suite struct SeveralAtOnceTests {
+  @Test func captureReleaseAndDeleteTakeSeveralIDs() throws {
+    let folder = try TemporaryFolder()
+    let bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    for id in 1...3 {
+      try bounty.run(["fugitives", "add", "--id", "\(id)", "--name", "F\(id)", "--bounty", "10"])
+    }
+    let captured = try bounty.run(["capture", "1", "2", "3", "--at", "yesterday"])
+    #expect(captured.status == 0, "\(captured.stderr)")
+    #expect(
+      captured.stdout
+        == "Captured 3 fugitives: 1 (F1), 2 (F2), 3 (F3); they are now in the Captured tab.\n")
+    let released = try bounty.run(["release", "2"])
+    #expect(released.stdout == "Released fugitive 2 (F2); it is back in the Fugitives tab.\n")
+    let unasked = try bounty.run(["fugitives", "delete", "1", "3"])
+    #expect(unasked.status == 64)
+    #expect(
+      unasked.stderr.contains("Delete 2 fugitives: 1 (F1), 3 (F3) and their notes and photos?"))
+    let deleted = try bounty.run(["fugitives", "delete", "1", "3", "--yes"])
+    #expect(deleted.stdout.hasPrefix("Deleted 2 fugitives: 1 (F1), 3 (F3) with their notes"))
+    let list = try bounty.run(["fugitives", "list", "--all", "--format", "tsv", "--json", "id"])
+    #expect(list.stdout == "2\n")
+  }
+}

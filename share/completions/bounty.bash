@@ -40,16 +40,14 @@ _bounty() {
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "fugitives delete")
-      opts="--yes --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      opts="--search --min-bounty --all-matching --yes --help --json"
       ;;
     "fugitives move")
       opts="--to --help --json"
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "fugitives capture")
-      opts="--at --lat --lon --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      opts="--search --min-bounty --all-matching --at --lat --lon --help --json"
       ;;
     "fugitives seen")
       opts="--lat --lon --description --at --help --json"
@@ -89,8 +87,7 @@ _bounty() {
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "captured release")
-      opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      opts="--search --min-bounty --all-matching --help --json"
       ;;
     "settings list")
       opts="--format --help --json"

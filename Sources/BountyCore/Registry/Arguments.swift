@@ -46,6 +46,8 @@ public struct Arguments: Sendable {
 /// One checked parameter value.
 public enum ArgumentValue: Equatable, Sendable {
   case integer(Int64)
+  /// The values of a repeated integer parameter, in the order given.
+  case integers([Int64])
   case text(String)
   case boolean(Bool)
   /// An amount as typed; the dispatcher turns it into `.money` in the database currency.

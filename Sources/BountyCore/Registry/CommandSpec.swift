@@ -103,17 +103,28 @@ public struct ParamSpec: Sendable {
   public let help: String
   /// Where it can be given: `--export FILE` and `--yes` make sense on a terminal only.
   public let fronts: CommandFronts
+  /// It takes one or more values: a JSON array, or (positional) every remaining word.
+  public let repeated: Bool
 
   public init(
     _ name: String, _ type: ParamType, required: Bool = false, positional: Bool = false,
-    fronts: CommandFronts = .both, help: String
+    fronts: CommandFronts = .both, repeated: Bool = false, help: String
   ) {
+    self.repeated = repeated
     self.name = name
     self.type = type
     self.required = required
     self.positional = positional
     self.fronts = fronts
     self.help = help
+  }
+
+  /// The JSON Schema of its value: its type's, or an array of them when repeated.
+  public var jsonSchema: JSON {
+    guard repeated else { return type.jsonSchema }
+    return .object([
+      "type": "array", "items": type.jsonSchema, "minItems": 1, "uniqueItems": true,
+    ])
   }
 
   /// `--min-bounty` for `minBounty`.
@@ -223,7 +234,7 @@ public struct CommandSpec: Sendable {
   public var usage: String {
     var parts = ["bounty"] + words
     for param in params where param.positional && param.fronts.contains(.terminal) {
-      let placeholder = param.name.uppercased()
+      let placeholder = param.name.uppercased() + (param.repeated ? "..." : "")
       parts.append(param.required ? placeholder : "[\(placeholder)]")
     }
     for param in params where !param.positional && param.fronts.contains(.terminal) {

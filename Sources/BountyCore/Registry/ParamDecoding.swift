@@ -6,6 +6,19 @@ extension ParamSpec {
       if required { throw invalid("is required") }
       return nil
     }
+    if repeated {
+      guard case .array(let items) = json, !items.isEmpty else {
+        throw invalid("must be a list of one or more values, got \(json.typeName)")
+      }
+      var values: [Int64] = []
+      for item in items {
+        guard case .integer(let value)? = try single.value(fromJSON: item) else {
+          throw invalid("must hold whole numbers only")
+        }
+        values.append(value)
+      }
+      return .integers(values)
+    }
     switch (type, json) {
     case (.integer, .number(let digits)):
       guard let value = Int64(digits) else { throw invalid("must be a whole number") }
@@ -42,6 +55,9 @@ extension ParamSpec {
   /// Checks a command-line value (always text) against this parameter's type. `.file` is read by the
   /// terminal front before it gets here and never reaches this function.
   public func value(fromText text: String) throws(BountyError) -> ArgumentValue {
+    if repeated, case .integer(let value) = try single.value(fromText: text) {
+      return .integers([value])
+    }
     switch type {
     case .integer:
       guard let value = Int64(text.trimmingASCIIWhitespace()) else {
@@ -77,6 +93,11 @@ extension ParamSpec {
       if let parsed = try? JSONParser.parse(text) { return .json(parsed) }
       return .json(.string(text))
     }
+  }
+
+  /// One value of a repeated parameter.
+  private var single: ParamSpec {
+    ParamSpec(name, type, positional: positional, fronts: fronts, help: help)
   }
 
   private var expectedTypeName: String {

@@ -66,6 +66,18 @@ public struct ResultFields {
     return 0
   }
 
+  /// The items of the list `key` named by ID# and name: `7 (Ann Lee), 8 (Bo Chen)`, the first
+  /// `limit` and then "and N more".
+  public func named(_ key: String, limit: Int = 5) -> String {
+    let items = result[key]?.arrayValue ?? []
+    var names = items.prefix(limit).map { item -> String in
+      let fields = ResultFields(result: item, escape: escape)
+      return "\(fields["id"]) (\(fields["name"]))"
+    }
+    if items.count > limit { names.append("and \(items.count - limit) more") }
+    return names.joined(separator: ", ")
+  }
+
   /// "1 fugitive", "2 fugitives".
   public func counted(_ key: String, _ singular: String, _ plural: String) -> String {
     BountyCore.counted(count(key), singular, plural)

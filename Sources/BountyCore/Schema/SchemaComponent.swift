@@ -10,6 +10,7 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
   case fugitive = "Fugitive"
   case exportedFugitive = "ExportedFugitive"
   case page = "Page"
+  case batch = "Batch"
   case noteList = "NoteList"
   case photo = "Photo"
   case setting = "Setting"
@@ -80,6 +81,10 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
     case .page:
       return Self.object([
         ("items", Self.array(of: Self.fugitive.reference)), ("total", Self.count),
+      ])
+    case .batch:
+      return Self.object([
+        ("count", Self.count), ("items", Self.array(of: Self.fugitive.reference)),
       ])
     case .noteList:
       return Self.object([("id", Self.integer), ("notes", Self.array(of: Self.note.reference))])
