@@ -50,7 +50,7 @@ public enum FugitiveSelection {
     }
     if filtered {
       throw BountyError.invalidParameter(
-        field: allMatching.name, reason: "is needed to act on every match of search or minBounty")
+        field: allMatching.name, reason: "is needed to act on every fugitive the filters match")
     }
     guard !given.isEmpty else {
       throw BountyError.invalidParameter(
