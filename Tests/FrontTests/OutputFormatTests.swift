@@ -138,3 +138,17 @@ import Testing
     #expect(list.stdout == "2\n")
   }
 }
+
+/// Dates in words are read in the local zone TZ names (POSIX zone strings: no tzdata needed).
+@Suite struct LocalDateWordsTests {
+  @Test(arguments: [("UTC", "2026-11-30T00:00:00Z"), ("NZT-13", "2026-11-29T11:00:00Z"), ("HST10", "2026-11-30T10:00:00Z")])
+  func todayStartsAtLocalMidnight(zone: String, expected: String) throws {
+    let folder = try TemporaryFolder()
+    var bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    bounty.environment["TZ"] = zone
+    try bounty.run(["fugitives", "add", "--id", "1", "--name", "Ann", "--bounty", "1"])
+    let outcome = try bounty.run(["--json", "capture", "1", "--at", "today"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains(#""capturedAt":"\#(expected)""#), "\(outcome.stdout)")
+  }
+}

@@ -38,7 +38,7 @@ struct ResultRenderer {
     case .document(let noun, _):
       guard let path = result["output"]?.stringValue, path != "-" else { return [] }
       return [
-        "Wrote \(noun) to \(terminalSafe(path)) (\(result["bytes"]?.serialized ?? "0") bytes)."
+        "Wrote \(noun) to \(terminalSafe(path)) (\(counted(Int64(result["bytes"]?.serialized ?? "") ?? 0, "byte", "bytes")))."
       ]
     case .text(let field):
       return [result[field]?.stringValue ?? ""]
