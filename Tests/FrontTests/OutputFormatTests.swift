@@ -141,7 +141,10 @@ import Testing
 
 /// Dates in words are read in the local zone TZ names (POSIX zone strings: no tzdata needed).
 @Suite struct LocalDateWordsTests {
-  @Test(arguments: [("UTC", "2026-11-30T00:00:00Z"), ("NZT-13", "2026-11-29T11:00:00Z"), ("HST10", "2026-11-30T10:00:00Z")])
+  @Test(arguments: [
+    ("UTC", "2026-11-30T00:00:00Z"), ("NZT-13", "2026-11-29T11:00:00Z"),
+    ("HST10", "2026-11-30T10:00:00Z"),
+  ])
   func todayStartsAtLocalMidnight(zone: String, expected: String) throws {
     let folder = try TemporaryFolder()
     var bounty = BinaryRunner(database: folder.file("db.sqlite"))
