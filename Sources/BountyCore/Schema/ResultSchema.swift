@@ -12,9 +12,6 @@ public struct ResultSchema: Sendable {
   /// No schema declared: `rpc.discover` publishes `{}` and a test fails until one is.
   public static let unspecified = ResultSchema(.object([:]))
 
-  /// True when the command declared a schema.
-  public var isSpecified: Bool { json != .object([:]) }
-
   /// One shared component: `{"$ref": "#/components/schemas/Fugitive"}`.
   public static func component(_ component: SchemaComponent) -> ResultSchema {
     ResultSchema(component.reference)
