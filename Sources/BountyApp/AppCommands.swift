@@ -13,7 +13,8 @@ enum AppCommands {
     CommandSpec(
       name: "history.list", words: ["history"], tab: .history,
       summary: "List the steps undo and redo would take, newest first", params: [],
-      effect: .read, result: "{undo: [step], redo: [step]}", view: .history)
+      effect: .read, result: "{undo: [step], redo: [step]}", schema: .component(.history),
+      view: .history)
   ) { store, _ in
     let steps = try store.historySteps()
     return .object([
@@ -26,6 +27,7 @@ enum AppCommands {
     CommandSpec(
       name: "history.undo", words: ["undo"], tab: .history, summary: "Undo the last change",
       params: [], effect: .change(undoable: false), result: "the step undone",
+      schema: .component(.historyStep),
       view: .message(Headline { "Undid: \($0["label"])" }))
   ) { store, _ in try store.undo().json }
 
@@ -33,6 +35,7 @@ enum AppCommands {
     CommandSpec(
       name: "history.redo", words: ["redo"], tab: .history, summary: "Redo the last undone change",
       params: [], effect: .change(undoable: false), result: "the step redone",
+      schema: .component(.historyStep),
       view: .message(Headline { "Redid: \($0["label"])" }))
   ) { store, _ in try store.redo().json }
 
@@ -41,6 +44,7 @@ enum AppCommands {
       name: "sample.load", words: ["sample"], tab: .data,
       summary: "Load the bundled sample roster (refused over existing IDs)", params: [],
       effect: .change(undoable: true), result: "{loaded: number of fugitives}",
+      schema: .component(.sampleResult),
       view: .message(
         Headline {
           "Loaded \($0.counted("loaded", "fugitive", "fugitives")) from the sample roster."
@@ -81,7 +85,19 @@ enum AppCommands {
       summary: "Show the database's path, schema version and counts", params: [], effect: .read,
       result:
         "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}",
-      view: .keyValues)
+      schema: .component(.databaseInfo),
+      view: .facts([
+        Fact("path", "Database"), Fact("schemaVersion", "Schema version"),
+        Fact("latestSchemaVersion", "Newest schema"), Fact("sqliteVersion", "SQLite"),
+        Fact("journalMode", "Journal"), Fact("sizeBytes", "Size", .bytes),
+        Fact("currency", "Currency"),
+        Fact("fugitives", "Fugitives"),
+        Fact("atLarge", "At large"),
+        Fact("captured", "Captured"),
+        Fact("notes", "Case notes"),
+        Fact("photos", "Photos"),
+        Fact("undoSteps", "Undo steps"),
+      ]))
   ) { store, _ in
     let database = store.database
     func count(_ sql: String) throws -> JSON { .int(try database.scalarInt(sql) ?? 0) }
@@ -109,7 +125,12 @@ enum AppCommands {
       name: "db.check", words: ["db", "check"], tab: .database,
       summary: "Check the database's integrity, references and migrations", params: [],
       effect: .read, fronts: .terminal, result: "{ok, integrity: [message], foreignKeyViolations}",
-      view: .keyValues, successField: "ok")
+      schema: .component(.databaseCheck),
+      view: .facts([
+        Fact("ok", "Healthy", .yesNo), Fact("integrity", "Integrity check", .list),
+        Fact("foreignKeyViolations", "Broken references"),
+        Fact("schemaVersion", "Schema version"),
+      ]), successField: "ok")
   ) { store, _ in
     let integrity = try store.database.query("PRAGMA integrity_check") { $0.text(0) }
     let violations =
@@ -127,6 +148,7 @@ enum AppCommands {
       name: "db.migrate", words: ["db", "migrate"], tab: .database,
       summary: "Bring the database to the newest schema (opening it does this too)", params: [],
       effect: .read, fronts: .terminal, result: "{schemaVersion}",
+      schema: .component(.schemaVersion),
       view: .message(
         Headline { "The database is at schema version \($0["schemaVersion"]), the newest." }))
   ) { store, _ in
@@ -142,6 +164,7 @@ enum AppCommands {
       summary: "Write a consistent copy of the database to FILE (mode 0600; must not exist)",
       params: [backupFile],
       effect: .outsideTransaction, fronts: .terminal, result: "{path}",
+      schema: .component(.backup),
       view: .message(Headline { "Wrote a backup to \($0["path"])." }))
   ) { store, arguments in
     let file = try arguments.required(backupFile)

@@ -8,11 +8,13 @@ enum DiscoverCommand {
     CommandSpec(
       name: "rpc.discover", words: ["rpc", "discover"], tab: .data,
       summary: "Describe every JSON-RPC method (OpenRPC 1.3)", params: [], effect: .read,
-      fronts: .rpc, result: "an OpenRPC document", view: .keyValues)
+      fronts: .rpc, result: "an OpenRPC document", schema: .component(.openRPC),
+      view: .keyValues)
   ) { _, _ in OpenRPCDocument.build(Registry.standard) }
 }
 
-/// Builds the OpenRPC document from command declarations.
+/// Builds the OpenRPC document from command declarations: each method's params with their JSON
+/// Schemas, its result schema (usually a reference into `components.schemas`), and the errors.
 public enum OpenRPCDocument {
   /// The application errors every method may answer, with the codes of docs/contract.md.
   static let errors: [JSON] = [
@@ -29,7 +31,7 @@ public enum OpenRPCDocument {
       let params = spec.params.filter { $0.fronts.contains(.rpc) }.map { param -> JSON in
         .object([
           "name": .string(param.name), "summary": .string(param.help),
-          "required": .bool(param.required), "schema": param.type.jsonSchema,
+          "required": .bool(param.required), "schema": param.jsonSchema,
         ])
       }
       return .object([
@@ -37,7 +39,7 @@ public enum OpenRPCDocument {
         "tags": [.object(["name": .string(spec.tab.rawValue)])],
         "paramStructure": "by-name", "params": .array(params),
         "result": .object([
-          "name": "result", "summary": .string(spec.result), "schema": .object([:]),
+          "name": "result", "summary": .string(spec.result), "schema": spec.schema.json,
         ]),
         "errors": .array(errors),
       ])
@@ -49,6 +51,7 @@ public enum OpenRPCDocument {
         "description": "A case tracker for bounty hunters: JSON-RPC 2.0 over stdin/stdout.",
       ]),
       "methods": .array(methods),
+      "components": .object(["schemas": SchemaComponent.all]),
     ])
   }
 }

@@ -120,7 +120,7 @@ public final class Dispatcher {
   > {
     let spec = command.spec
     do {
-      let arguments = try resolvingAmounts(arguments)
+      let arguments = resolvingRelativeDates(spec, try resolvingAmounts(arguments))
       let work = { () throws -> Reply in
         let result = try self.execute(command, arguments)
         guard withContext else {
@@ -192,6 +192,9 @@ public final class Dispatcher {
     var label = spec.words.joined(separator: " ")
     if case .integer(let id)? = arguments.value(named: "id") {
       label += " \(id)"
+    } else if case .integers(let ids)? = arguments.value(named: "ids") {
+      label +=
+        " " + ids.prefix(5).map(String.init).joined(separator: " ") + (ids.count > 5 ? " …" : "")
     } else if case .number(let id)? = result["id"] {
       label += " \(id)"
     }

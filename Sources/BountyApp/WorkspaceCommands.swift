@@ -16,7 +16,8 @@ enum WorkspaceCommands {
     CommandSpec(
       name: "workspace.get", words: ["workspace", "get"], tab: .data,
       summary: "Read a remembered workspace value", params: [key], effect: .read,
-      fronts: .workspace, result: "{key, value}", view: .keyValues)
+      fronts: .workspace, result: "{key, value}", schema: .component(.workspaceValue),
+      view: .keyValues)
   ) { store, arguments in
     let name = try arguments.required(key)
     return .object(["key": .string(name), "value": .optional(try store.workspaceValue(name))])
@@ -27,6 +28,7 @@ enum WorkspaceCommands {
       name: "workspace.set", words: ["workspace", "set"], tab: .data,
       summary: "Remember (or forget) a workspace value", params: [key, value],
       effect: .change(undoable: false), fronts: .workspace, result: "{key, value}",
+      schema: .component(.workspaceValue),
       view: .keyValues)
   ) { store, arguments in
     let name = try arguments.required(key)

@@ -28,6 +28,7 @@ public enum FugitiveIDs {
     switch value {
     case nil: return []
     case .integer(let id)?: return [id]
+    case .integers(let ids)?: return ids
     case .json(.array(let items))?:
       words = try items.map { item throws(BountyError) -> String in
         guard case .number(let digits) = item else {

@@ -7,11 +7,13 @@ import BountyStore
 public enum FugitiveListing {
   static let sort = sortParam(help: "Order")
   static let search = Param.text(
-    "search", maxLength: 200,
+    "search", maxLength: 200, keepsSpaces: true,
     help: "Only those whose name, description or an alias contains this text (literal, any case)")
   static let minBounty = Param.money("minBounty", help: "Only bounties of at least this amount")
   static let limit = Param.integer("limit", 1...1_000_000, help: "At most this many")
   static let offset = Param.integer("offset", 0...Int64.max, help: "Skip this many first")
+  static let ascending = Param.flag(
+    "asc", help: "The tab's own order for the sort (the opposite of desc)")
 
   private static func sortParam(help: String) -> Param<FugitiveQuery.SortKey> {
     Param.choice("sort", FugitiveQuery.SortKey.self, help: help)
@@ -23,11 +25,12 @@ public enum FugitiveListing {
   {
     let sortHelp =
       "Order: name, bounty, id, manual, captured or deadline (default: the \(sortSetting.rawValue) setting)"
-    return [sortParam(help: sortHelp), descending, search, minBounty, limit, offset]
+    return [sortParam(help: sortHelp), descending, ascending, search, minBounty, limit, offset]
   }
 
   /// The page the arguments select among fugitives of `status`. Without `sort` the setting
-  /// decides; without `desc`, `descendingByDefault` does for the chosen order.
+  /// decides; `descendingByDefault` gives the tab's own direction for the chosen order, which
+  /// `desc` reverses and `asc` keeps.
   public static func page(
     _ store: Store, _ arguments: Arguments, status: FugitiveQuery.Status, sortSetting: SettingKey,
     descending: Param<Bool>,
@@ -36,9 +39,12 @@ public enum FugitiveListing {
     let sortKey =
       try arguments[sort]
       ?? FugitiveQuery.SortKey(rawValue: store.settingText(sortSetting)) ?? .name
+    if arguments.isSet(descending) && arguments.isSet(ascending) {
+      throw BountyError.invalidParameter(field: ascending.name, reason: "cannot go with desc")
+    }
     var query = FugitiveQuery(
       status: status, sort: sortKey,
-      descending: arguments[descending] ?? descendingByDefault(sortKey),
+      descending: descendingByDefault(sortKey) != arguments.isSet(descending),
       search: arguments[search], limit: arguments[limit], offset: arguments[offset] ?? 0)
     query.minimumBountyMinor = arguments[minBounty]?.minorUnits
     let page = try store.fugitives(query)

@@ -32,7 +32,13 @@ public enum BountyError: Error, Equatable, Sendable {
       .io(let text):
       return text
     case .invalid(let field, let reason), .invalidParameter(let field, let reason):
-      return "invalid \(field): \(reason)"
+      // A reason about the value given reads after the field ("invalid bounty: '1.005' has more
+      // decimals…"); one about the field itself is a sentence ("lon is required with lat.").
+      let verb = reason.prefix { $0 != " " }
+      guard ["is", "are", "must", "cannot", "needs", "has"].contains(verb) else {
+        return "invalid \(field): \(reason)"
+      }
+      return "\(field) \(reason)."
     case .unknownMethod(let name):
       return "unknown method \(name)"
     case .invalidRows(_, let count, let details):

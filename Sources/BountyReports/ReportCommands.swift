@@ -21,6 +21,7 @@ public enum ReportCommands {
       params: [reportFormat, from, to, CommonParams.output],
       effect: .read,
       result: "with format json: the report object; otherwise {format, content}",
+      schema: .oneOf(.component(.report), .component(.reportDocument), .component(.writtenFile)),
       view: .document(noun: "the report", output: CommonParams.output.name))
   ) { store, arguments in
     let format = arguments[reportFormat] ?? .text
@@ -70,13 +71,16 @@ public enum ReportCommands {
       summary: "Generate one fugitive's dossier (the photo embedded in HTML)",
       params: [id, dossierFormat, redact, CommonParams.output],
       effect: .read, result: "{format, content}",
+      schema: .oneOf(.component(.dossier), .component(.writtenFile)),
       view: .document(noun: "the dossier", output: CommonParams.output.name))
   ) { store, arguments in
     let fugitive = try store.existingFugitive(id: arguments.required(id))
     let format = arguments[dossierFormat] ?? .text
     let content = Dossier.render(
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
-      generatedAt: store.now, redacted: arguments.isSet(redact))
+      generatedAt: store.now,
+      preparedBy: (try store.settingText(.hunterName), try store.settingText(.agencyName)),
+      redacted: arguments.isSet(redact))
     let output = arguments[CommonParams.output]
     let sink = try OutputSink(.init(output: output))
     sink.write(content)

@@ -9,7 +9,7 @@ public enum CapturedTab {
   static let id = Param.integer(
     "id", Limits.fugitiveIDs, required: true, positional: true, help: "The Fugitive ID#")
   static let descending = Param.flag(
-    "desc", help: "Reverse (captured order is newest first unless false)")
+    "desc", help: "Reverse the order (by capture time the tab shows the newest first)")
 
   /// The fugitive, which must be captured.
   static func captured(_ store: Store, _ id: Int64) throws -> Fugitive {
@@ -26,6 +26,7 @@ public enum CapturedTab {
       summary: "List captured fugitives (default: newest capture first)",
       params: FugitiveListing.params(sortSetting: .capturedSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
+      schema: .component(.page),
       view: .fugitiveList(captured: true))
   ) { store, arguments in
     try FugitiveListing.page(
@@ -37,7 +38,8 @@ public enum CapturedTab {
     CommandSpec(
       name: "captured.get", words: ["captured", "show"], tab: .captured,
       summary: "Show one captured fugitive", params: [id], effect: .read,
-      result: "the fugitive", view: .fugitiveCard(headline: nil))
+      result: "the fugitive", schema: .component(.fugitive),
+      view: .fugitiveCard(headline: nil))
   ) { store, arguments in
     try captured(store, arguments.required(id)).json
   }
@@ -45,20 +47,30 @@ public enum CapturedTab {
   static let release = Command(
     CommandSpec(
       name: "captured.release", words: ["captured", "release"], tab: .captured,
-      summary: "Release a fugitive back to the Fugitives tab (clears capture time and place)",
-      params: [id], effect: .change(undoable: true), result: "the released fugitive",
+      summary:
+        "Release one or more fugitives back to the Fugitives tab (clears capture time and place)",
+      params: FugitiveSelection.params, effect: .change(undoable: true),
+      result: "the released fugitive for id alone, else {count, items}",
+      schema: .oneOf(.component(.fugitive), .component(.batch)),
       view: .message(
-        Headline {
-          "Released fugitive \($0["id"]) (\($0["name"])); it is back in the Fugitives tab."
-        }),
-      locksOnClosedCase: [id.name])
+        FugitiveSelection.headline(
+          "Released", one: "; it is back in the Fugitives tab.",
+          many: "; they are back in the Fugitives tab.")),
+      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name])
   ) { store, arguments in
-    let fugitive = try captured(store, arguments.required(id))
-    var fields = FugitiveFields(fugitive)
-    fields.captured = false
-    fields.capturedAt = nil
-    fields.captureLocation = nil
-    try store.updateFugitive(previousID: fugitive.id, fields)
-    return try store.existingFugitive(id: fugitive.id).json
+    let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .captured)
+    if let free = fugitives.first(where: { !$0.captured }) {
+      throw BountyError.notFound(
+        "fugitive \(free.id) is not captured (it is in the Fugitives tab)")
+    }
+    for fugitive in fugitives {
+      var fields = FugitiveFields(fugitive)
+      fields.captured = false
+      fields.capturedAt = nil
+      fields.captureLocation = nil
+      try store.updateFugitive(previousID: fugitive.id, fields)
+    }
+    return FugitiveSelection.result(
+      try fugitives.map { try store.existingFugitive(id: $0.id) }, arguments)
   }
 }

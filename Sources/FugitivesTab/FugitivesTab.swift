@@ -7,13 +7,13 @@ import BountyStore
 public enum FugitivesTab {
   public static let commands: [Command] =
     [
-      list, get, add, update, delete, move, capture, seen,
+      list, get, add, update, delete, select, move, capture, seen,
     ] + PhotoCommands.commands + NoteCommands.commands + BondCommands.commands
     + AliasCommands.commands + CaseCommands.commands + ExpenseCommands.commands
     + DeadlineCommands.commands
 
   static let all = Param.flag("all", help: "Every fugitive, captured ones too")
-  static let descending = Param.flag("desc", help: "Reverse the order")
+  static let descending = Param.flag("desc", help: "Reverse the tab's order")
 
   static let list = Command(
     CommandSpec(
@@ -21,6 +21,7 @@ public enum FugitivesTab {
       summary: "List fugitives at large (or all with --all)",
       params: [all] + FugitiveListing.params(sortSetting: .fugitivesSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
+      schema: .component(.page),
       view: .fugitiveList(captured: false))
   ) { store, arguments in
     try FugitiveListing.page(
@@ -32,7 +33,8 @@ public enum FugitivesTab {
     CommandSpec(
       name: "fugitives.get", words: ["fugitives", "show"], tab: .fugitives,
       summary: "Show one fugitive", params: [FugitiveParams.id], effect: .read,
-      result: "the fugitive", view: .fugitiveCard(headline: nil))
+      result: "the fugitive", schema: .component(.fugitive),
+      view: .fugitiveCard(headline: nil))
   ) { store, arguments in
     try store.existingFugitive(id: arguments.required(FugitiveParams.id)).json
   }
@@ -49,6 +51,7 @@ public enum FugitivesTab {
         FugitiveParams.description,
       ],
       effect: .change(undoable: true), result: "the new fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: Headline { "Added fugitive \($0["id"]) (\($0["name"]))." }))
   ) { store, arguments in
     let id = try arguments[newID] ?? store.nextFreeFugitiveID()
@@ -74,6 +77,7 @@ public enum FugitivesTab {
         changedID,
       ],
       effect: .change(undoable: true), result: "the changed fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -94,26 +98,40 @@ public enum FugitivesTab {
 
   static let yes = Param.flag("yes", fronts: .terminal, help: "Do not ask for confirmation")
 
+  /// The fugitives a delete would remove: the subject its question names.
+  static let select = Command(
+    CommandSpec(
+      name: "fugitives.select", words: ["fugitives", "select"], tab: .fugitives,
+      summary: "Name the fugitives a selection of ID#s or a search picks",
+      params: FugitiveSelection.params, effect: .read, fronts: .workspace,
+      result: "the fugitive for id alone, else {count, items}",
+      schema: .oneOf(.component(.fugitive), .component(.batch)), view: .keyValues)
+  ) { store, arguments in
+    FugitiveSelection.result(
+      try FugitiveSelection.fugitives(store, arguments, status: .all), arguments)
+  }
+
   static let delete = Command(
     CommandSpec(
       name: "fugitives.delete", words: ["fugitives", "delete"], tab: .fugitives,
-      summary: "Delete a fugitive with its notes and photo",
-      params: [FugitiveParams.id, yes],
-      effect: .change(undoable: true), result: "the deleted fugitive, as it was",
+      summary: "Delete one or more fugitives with their notes and photos",
+      params: FugitiveSelection.params + [yes],
+      effect: .change(undoable: true),
+      result: "the deleted fugitive as it was for id alone, else {count, items}",
+      schema: .oneOf(.component(.fugitive), .component(.batch)),
       view: .message(
-        Headline {
-          "Deleted fugitive \($0["id"]) (\($0["name"])) with its notes and photo. "
-            + "'bounty undo' brings it back."
-        }),
+        FugitiveSelection.headline(
+          "Deleted", one: " with its notes and photo. 'bounty undo' brings it back.",
+          many: " with their notes and photos. 'bounty undo' brings them back.")),
       confirmation: Confirmation(
-        question: Headline {
-          "Delete fugitive \($0["id"]) (\($0["name"])) and its notes and photo?"
-        }, subject: "fugitives.get", skipFlag: "yes", setting: .confirmDelete),
-      locksOnClosedCase: [FugitiveParams.id.name])
+        question: FugitiveSelection.headline(
+          "Delete", one: " and its notes and photo?", many: " and their notes and photos?"),
+        subject: "fugitives.select", skipFlag: "yes", setting: .confirmDelete),
+      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name])
   ) { store, arguments in
-    let fugitive = try store.existingFugitive(id: arguments.required(FugitiveParams.id))
-    try store.deleteFugitive(id: fugitive.id)
-    return fugitive.json
+    let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .all)
+    for fugitive in fugitives { try store.deleteFugitive(id: fugitive.id) }
+    return FugitiveSelection.result(fugitives, arguments)
   }
 
   static let move = Command(
@@ -122,6 +140,7 @@ public enum FugitivesTab {
       summary: "Move a fugitive to a new place in the manual order",
       params: [FugitiveParams.id, FugitiveParams.to],
       effect: .change(undoable: true), result: "the moved fugitive",
+      schema: .component(.fugitive),
       view: .message(
         Headline {
           "Moved fugitive \($0["id"]) (\($0["name"])) to position \($0["position"])."
@@ -136,25 +155,35 @@ public enum FugitivesTab {
   static let capture = Command(
     CommandSpec(
       name: "fugitives.capture", words: ["fugitives", "capture"], tab: .fugitives,
-      summary: "Mark a fugitive captured (now, or at --at), optionally where",
-      params: [FugitiveParams.id, FugitiveParams.at, FugitiveParams.lat, FugitiveParams.lon],
-      effect: .change(undoable: true), result: "the captured fugitive",
-      view: .fugitiveCard(
-        headline: Headline {
-          "Captured fugitive \($0["id"]) (\($0["name"])); it is now in the Captured tab."
-        }),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      summary: "Mark one or more fugitives captured (now, or at --at), optionally where",
+      params: FugitiveSelection.params + [
+        FugitiveParams.at, FugitiveParams.lat, FugitiveParams.lon,
+      ],
+      effect: .change(undoable: true),
+      result: "the captured fugitive for id alone, else {count, items}",
+      schema: .oneOf(.component(.fugitive), .component(.batch)),
+      view: .message(
+        FugitiveSelection.headline(
+          "Captured", one: "; it is now in the Captured tab.",
+          many: "; they are now in the Captured tab.")),
+      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name])
   ) { store, arguments in
-    let id = try arguments.required(FugitiveParams.id)
-    var fields = FugitiveFields(try store.existingFugitive(id: id))
-    if fields.captured {
-      throw BountyError.conflict("fugitive \(id) is already captured; release it first")
+    let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .atLarge)
+    if let taken = fugitives.first(where: \.captured) {
+      throw BountyError.conflict(
+        "fugitive \(taken.id) is already captured; release it first")
     }
-    fields.captured = true
-    fields.capturedAt = arguments[FugitiveParams.at]?.timestamp ?? store.now
-    fields.captureLocation = try arguments.location()
-    try store.updateFugitive(previousID: id, fields)
-    return try store.existingFugitive(id: id).json
+    let at = arguments[FugitiveParams.at]?.timestamp ?? store.now
+    let location = try arguments.location()
+    for fugitive in fugitives {
+      var fields = FugitiveFields(fugitive)
+      fields.captured = true
+      fields.capturedAt = at
+      fields.captureLocation = location
+      try store.updateFugitive(previousID: fugitive.id, fields)
+    }
+    return FugitiveSelection.result(
+      try fugitives.map { try store.existingFugitive(id: $0.id) }, arguments)
   }
 
   static let sightingDescription = Param.text(
@@ -169,6 +198,7 @@ public enum FugitivesTab {
         FugitiveParams.at,
       ],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in

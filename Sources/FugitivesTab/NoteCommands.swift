@@ -14,7 +14,8 @@ enum NoteCommands {
     CommandSpec(
       name: "notes.list", words: ["fugitives", "note", "list"], tab: .fugitives,
       summary: "List a fugitive's case notes", params: [FugitiveParams.id], effect: .read,
-      result: "{id, notes: [note]}", view: .notes)
+      result: "{id, notes: [note]}", schema: .component(.noteList),
+      view: .notes)
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)
@@ -26,6 +27,7 @@ enum NoteCommands {
       name: "notes.add", words: ["fugitives", "note", "add"], tab: .fugitives,
       summary: "Add a case note at the end", params: [FugitiveParams.id, FugitiveParams.noteText],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -41,6 +43,7 @@ enum NoteCommands {
       summary: "Rewrite a case note",
       params: [FugitiveParams.id, FugitiveParams.note, FugitiveParams.noteText],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -56,6 +59,7 @@ enum NoteCommands {
       name: "notes.delete", words: ["fugitives", "note", "delete"], tab: .fugitives,
       summary: "Delete a case note", params: [FugitiveParams.id, FugitiveParams.note],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -70,6 +74,7 @@ enum NoteCommands {
       summary: "Move a case note to a new position",
       params: [FugitiveParams.id, FugitiveParams.note, FugitiveParams.to],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in

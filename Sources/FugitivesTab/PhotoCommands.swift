@@ -45,6 +45,7 @@ enum PhotoCommands {
       params: [FugitiveParams.id, image, export, clear],
       effect: .change(undoable: true), changesOnlyWith: [image.name, clear.name],
       result: "with image or clear: the fugitive; otherwise {id, mediaType, size, data (base64)}",
+      schema: .oneOf(.component(.fugitive), .component(.photo)),
       view: .message(headline),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in

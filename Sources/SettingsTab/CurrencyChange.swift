@@ -7,9 +7,9 @@ import BountyStore
 enum CurrencyChange {
   /// Every stored amount: bounties, bonds and expenses. Constants, never user text.
   static let amountColumns = [
-    (table: "fugitive", column: "bounty_minor", noun: "bounties"),
-    (table: "case_file", column: "bond_minor", noun: "bonds"),
-    (table: "expense", column: "amount_minor", noun: "expenses"),
+    (table: "fugitive", column: "bounty_minor", noun: (singular: "bounty", plural: "bounties")),
+    (table: "case_file", column: "bond_minor", noun: (singular: "bond", plural: "bonds")),
+    (table: "expense", column: "amount_minor", noun: (singular: "expense", plural: "expenses")),
   ]
 
   static func rescale(_ store: Store, to code: String) throws {
@@ -23,7 +23,7 @@ enum CurrencyChange {
             "SELECT count(*) FROM \(table) WHERE \(column) % ? != 0", .integer(factor)) ?? 0
         if losing > 0 {
           throw BountyError.refused(
-            "changing the currency to \(new.code) would drop digits from \(losing) \(noun) "
+            "changing the currency to \(new.code) would drop digits from \(counted(losing, noun.singular, noun.plural)) "
               + "(\(new.code) has \(new.scale) decimals); nothing was changed")
         }
       }
@@ -41,7 +41,7 @@ enum CurrencyChange {
             "SELECT count(*) FROM \(table) WHERE \(column) > ?", .integer(limit)) ?? 0
         if overflowing > 0 {
           throw BountyError.refused(
-            "changing the currency to \(new.code) would make \(overflowing) \(noun) too large; "
+            "changing the currency to \(new.code) would make \(counted(overflowing, noun.singular, noun.plural)) too large; "
               + "nothing was changed")
         }
       }

@@ -25,6 +25,7 @@ public enum SettingsTab {
       name: "settings.list", words: ["settings", "list"], tab: .settings,
       summary: "List every setting with its value and default", params: [], effect: .read,
       result: "{items: [setting], total}",
+      schema: .component(.settingList),
       view: .settingsTable)
   ) { store, _ in
     let items = try SettingKey.allCases.map { try json(store, $0) }
@@ -35,6 +36,7 @@ public enum SettingsTab {
     CommandSpec(
       name: "settings.get", words: ["settings", "get"], tab: .settings,
       summary: "Show one setting", params: [key], effect: .read, result: "the setting",
+      schema: .component(.setting),
       view: .setting)
   ) { store, arguments in
     try json(store, arguments.required(key))
@@ -45,6 +47,7 @@ public enum SettingsTab {
       name: "settings.set", words: ["settings", "set"], tab: .settings,
       summary: "Change a setting",
       params: [key, value], effect: .change(undoable: true), result: "the setting",
+      schema: .component(.setting),
       view: .setting)
   ) { store, arguments in
     let setting = try arguments.required(key)
@@ -58,7 +61,8 @@ public enum SettingsTab {
     CommandSpec(
       name: "settings.reset", words: ["settings", "reset"], tab: .settings,
       summary: "Put a setting back to its default", params: [key],
-      effect: .change(undoable: true), result: "the setting", view: .setting)
+      effect: .change(undoable: true), result: "the setting", schema: .component(.setting),
+      view: .setting)
   ) { store, arguments in
     let setting = try arguments.required(key)
     if setting == .currency { try CurrencyChange.rescale(store, to: setting.defaultValue) }

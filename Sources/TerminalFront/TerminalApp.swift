@@ -71,7 +71,9 @@ public struct TerminalApp {
       return fail(error, words: words)
     }
     guard let dispatcher = open(path) else { return 1 }
-    let runner = CommandRunner(dispatcher: dispatcher, terminal: terminal, json: options.json)
+    let runner = CommandRunner(
+      dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
+    )
     var bar: ProgressBar?
     if command.spec.longRunning {
       Interruption.install(on: dispatcher)

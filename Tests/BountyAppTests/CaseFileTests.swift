@@ -277,7 +277,7 @@ import Testing
     #expect(
       app.error("settings.set", ["key": "currency", "value": "JPY"])
         == .refused(
-          "changing the currency to JPY would drop digits from 1 bonds (JPY has 0 decimals); "
+          "changing the currency to JPY would drop digits from 1 bond (JPY has 0 decimals); "
             + "nothing was changed"))
     #expect(try app.call("fugitives.get", ["id": .int(id)]) == rescaled)
   }

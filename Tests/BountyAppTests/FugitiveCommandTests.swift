@@ -52,10 +52,21 @@ import Testing
 
   @Test func keepsAnyUnicodeName() throws {
     let app = try TestApp()
-    for name in ["王伟", "Алексей Морозов", "Zoë 🦊", "Jolene Pruitt "] {
+    for name in ["王伟", "Алексей Морозов", "Zoë 🦊"] {
       let id = try app.add(name)
       #expect(try app.call("fugitives.get", ["id": .int(id)])["name"] == .string(name))
     }
+  }
+
+  @Test func namesDescriptionsAndNotesAreTrimmed() throws {
+    let app = try TestApp()
+    let id = try app.add(" Jolene Pruitt \t")
+    try app.call("fugitives.update", ["id": .int(id), "description": "\n Skipped bail  "])
+    let fugitive = try app.call("notes.add", ["id": .int(id), "text": "  Seen in Elko\n"])
+    #expect(fugitive["name"] == "Jolene Pruitt")
+    #expect(fugitive["description"] == "Skipped bail")
+    #expect(fugitive["notes"]?.arrayValue?.last?["text"] == "Seen in Elko")
+    #expect(app.error("fugitives.add", ["name": "  ", "bounty": "1"]) != nil)
   }
 
   @Test func conflictsAndNotFound() throws {
@@ -198,7 +209,7 @@ import Testing
       Issue.record("lat 91")
     }
     if case .invalidParameter(let f, _)? = app.error(
-      "fugitives.capture", ["id": .int(id), "at": "yesterday"])
+      "fugitives.capture", ["id": .int(id), "at": "the day before"])
     {
       #expect(f == "at")
     } else {
@@ -314,4 +325,27 @@ enum PhotoFixtures {
     0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
   ]
   static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46]
+}
+
+/// Dates typed in words resolve against the store's clock wherever a date is accepted.
+@Suite struct RelativeDateCommandTests {
+  @Test func captureYesterdayIsTheStartOfYesterdayLocally() throws {
+    let app = try TestApp()
+    let id = try app.add("Ann Lee")
+    let captured = try app.call("fugitives.capture", ["id": .int(id), "at": "yesterday"])
+    let at = try #require(captured["capturedAt"]?.stringValue.flatMap(Timestamp.init(parsing:)))
+    let now = app.now.secondsSinceEpoch
+    #expect(at.secondsSinceEpoch > now - 2 * 86_400 && at.secondsSinceEpoch <= now - 86_400)
+    let seen = try app.call("fugitives.seen", ["id": .int(id), "description": "Elko", "at": "now"])
+    #expect(seen["lastSeen"]?["at"] == .string(app.now.iso8601))
+  }
+
+  @Test func aReportFromAWeekdayNamesThatDay() throws {
+    let app = try TestApp()
+    let report = try app.call("report.generate", ["format": "json", "from": "3 days ago"])
+    let from = try #require(
+      report["period"]?["from"]?.stringValue.flatMap(Timestamp.init(parsing:)))
+    let now = app.now.secondsSinceEpoch
+    #expect(from.secondsSinceEpoch > now - 4 * 86_400 && from.secondsSinceEpoch <= now - 3 * 86_400)
+  }
 }

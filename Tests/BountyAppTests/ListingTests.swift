@@ -83,7 +83,13 @@ import Testing
     }
     try app.add("Free")
     #expect(names(try app.call("captured.list")) == ["C1", "C2", "C0"])
-    #expect(names(try app.call("captured.list", ["desc": false])) == ["C0", "C2", "C1"])
+    // desc reverses the tab's own order (newest first), whatever the sort's direction; asc keeps it.
+    #expect(names(try app.call("captured.list", ["desc": true])) == ["C0", "C2", "C1"])
+    #expect(names(try app.call("captured.list", ["asc": true])) == ["C1", "C2", "C0"])
+    #expect(names(try app.call("captured.list", ["desc": false])) == ["C1", "C2", "C0"])
+    #expect(
+      names(try app.call("captured.list", ["sort": "name", "desc": true])) == ["C2", "C1", "C0"])
+    #expect(app.error("captured.list", ["desc": true, "asc": true]) != nil)
     #expect(names(try app.call("captured.list", ["sort": "name"])) == ["C0", "C1", "C2"])
     #expect(try app.call("captured.list")["total"] == .number("3"))
   }

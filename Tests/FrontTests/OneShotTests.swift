@@ -141,7 +141,7 @@ import Testing
     FileManager.default.createFile(atPath: text, contents: Data("hello".utf8))
     let refused = try bounty.run(["fugitives", "photo", "1", text])
     #expect(
-      refused.status == 1 && refused.stderr == "Error: invalid image: is not a PNG or JPEG image\n")
+      refused.status == 1 && refused.stderr == "Error: image is not a PNG or JPEG image.\n")
   }
 
   @Test func hostileNamesCannotDriveTheTerminal() throws {

@@ -119,7 +119,8 @@ import Testing
         let outcome = try bounty.run(words)
         #expect(outcome.status == 64, "\(words.prefix(4)): \(outcome.stderr)")
         #expect(
-          outcome.stderr.hasPrefix("Error: invalid \(param.name):"),
+          outcome.stderr.hasPrefix("Error: invalid \(param.name):")
+            || outcome.stderr.hasPrefix("Error: \(param.name) "),
           "\(words.prefix(4)): \(outcome.stderr)")
         checked += 1
       }

@@ -25,8 +25,9 @@ _bounty() {
   done
   case $key in
     "fugitives list")
-      opts="--all --sort --desc --search --min-bounty --limit --offset --help --json"
+      opts="--all --sort --desc --asc --search --min-bounty --limit --offset --format --help --json"
       if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")); return; fi
+      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "fugitives show")
       opts="--help --json"
@@ -40,16 +41,14 @@ _bounty() {
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "fugitives delete")
-      opts="--yes --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      opts="--search --min-bounty --all-matching --yes --help --json"
       ;;
     "fugitives move")
       opts="--to --help --json"
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "fugitives capture")
-      opts="--at --lat --lon --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      opts="--search --min-bounty --all-matching --at --lat --lon --help --json"
       ;;
     "fugitives seen")
       opts="--lat --lon --description --at --help --json"
@@ -128,22 +127,24 @@ _bounty() {
       if [[ $prev == --by ]]; then COMPREPLY=($(compgen -W "bond even" -- "$cur")); return; fi
       ;;
     "deadlines")
-      opts="--within --help --json"
+      opts="--within --format --help --json"
+      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "captured list")
-      opts="--sort --desc --search --min-bounty --limit --offset --help --json"
+      opts="--sort --desc --asc --search --min-bounty --limit --offset --format --help --json"
       if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")); return; fi
+      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "captured show")
       opts="--help --json"
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "captured release")
-      opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      opts="--search --min-bounty --all-matching --help --json"
       ;;
     "settings list")
-      opts="--help --json"
+      opts="--format --help --json"
+      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "settings get")
       opts="--help --json"

@@ -13,10 +13,12 @@ complete -c bounty -n '__fish_seen_subcommand_from settings; and not __fish_seen
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l all
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured deadline'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l desc
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l asc
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l search
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l min-bounty
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l limit
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l offset
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l name
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l id
@@ -27,14 +29,18 @@ complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_su
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l description
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l new-id
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l search
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l min-bounty
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l all-matching
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l yes
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from move' -l to
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from move' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l search
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l min-bounty
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l all-matching
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l at
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l lat
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l lon
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l lat
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l lon
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l description
@@ -85,14 +91,20 @@ complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_sub
 complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l by -x -a 'bond even'
 complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l date
 complete -c bounty -n '__fish_seen_subcommand_from deadlines' -l within
+complete -c bounty -n '__fish_seen_subcommand_from deadlines' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured deadline'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l desc
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l asc
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l search
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l min-bounty
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l limit
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l offset
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -a '(bounty completions ids 2>/dev/null)'
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l search
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l min-bounty
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l all-matching
+complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from get' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from reset' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'

@@ -24,11 +24,12 @@ enum DataCommands {
       summary: "Import fugitives from CSV or JSON: all rows or none",
       params: [file, content, importFormat, replace],
       effect: .change(undoable: true), result: "{imported, replaced}",
+      schema: .component(.importResult),
       view: .message(
         Headline { result in
           let replaced = result.count("replaced")
           return "Imported \(result.counted("imported", "fugitive", "fugitives"))"
-            + (replaced == 0 ? "." : ", replaced \(replaced).")
+            + (replaced == 0 ? "." : ", replacing \(replaced) that existed.")
         }),
       longRunning: true)
   ) { store, arguments in
@@ -64,7 +65,8 @@ enum DataCommands {
       name: "data.export", words: ["export"], tab: .data,
       summary: "Export every fugitive (notes included) as CSV or JSON",
       params: [exportFormat, CommonParams.output],
-      effect: .read, result: "{format, content}",
+      effect: .read, result: "with format json: {format, fugitives}; with csv: {format, content}",
+      schema: .oneOf(.component(.export), .component(.writtenFile)),
       view: .document(noun: "the export", output: CommonParams.output.name),
       longRunning: true)
   ) { store, arguments in
@@ -78,6 +80,18 @@ enum DataCommands {
         "bytes": .int(sink.byteCount),
       ])
     }
-    return .object(["format": .string(format.rawValue), "content": .string(content)])
+    switch format {
+    case .csv:
+      return .object(["format": .string(format.rawValue), "content": .string(content)])
+    case .json:
+      // The roster as JSON values, never as a string holding JSON.
+      do {
+        return .object([
+          "format": .string(format.rawValue), "fugitives": try JSONParser.parse(content),
+        ])
+      } catch {
+        throw BountyError.io("the JSON export could not be read back: \(error)")
+      }
+    }
   }
 }

@@ -19,7 +19,8 @@ enum CompletionCommand {
       name: "completions", words: ["completions"], tab: .data,
       summary: "Print a shell completion script (bash, zsh, fish), or the ID#s for one",
       params: [shell],
-      effect: .read, fronts: .terminal, result: "{script}", view: .text(field: "script"))
+      effect: .read, fronts: .terminal, result: "{script}", schema: .component(.script),
+      view: .text(field: "script"))
   ) { store, arguments in
     let target = try arguments.required(shell)
     if target == .ids {

@@ -46,6 +46,8 @@ public struct Arguments: Sendable {
 /// One checked parameter value.
 public enum ArgumentValue: Equatable, Sendable {
   case integer(Int64)
+  /// The values of a repeated integer parameter, in the order given.
+  case integers([Int64])
   case text(String)
   case boolean(Bool)
   /// An amount as typed; the dispatcher turns it into `.money` in the database currency.
@@ -53,6 +55,9 @@ public enum ArgumentValue: Equatable, Sendable {
   case money(Money)
   case decimal(ExactDecimal)
   case timestamp(Timestamp, dateOnly: Bool)
+  /// A date in words (`yesterday`, `3 days ago`); the dispatcher turns it into `.timestamp` from
+  /// the store's clock in local time (`RelativeDate`).
+  case timeText(String)
   case degrees(Double)
   case bytes([UInt8])
   case json(JSON)

@@ -41,13 +41,24 @@ public enum ParamType: Equatable, Sendable {
       ])
     case .money:
       return .object([
-        "type": ["string", "number"],
-        "description": "exact amount, e.g. \"12500.00\"; never rounded",
+        "oneOf": [
+          .object(["type": "string", "pattern": .string(Self.moneyPattern)]),
+          .object(["type": "number", "minimum": 0]),
+        ],
+        "description": "exact amount, e.g. \"12500.00\", \"$12,500.50\" or 12500; never rounded",
       ])
     case .boolean: return .object(["type": "boolean"])
     case .decimal:
       return .object(["type": ["string", "number"], "pattern": "^[0-9]+(\\.[0-9]+)?$"])
-    case .timestamp: return .object(["type": "string", "format": "date-time"])
+    case .timestamp:
+      return .object([
+        "type": "string",
+        "anyOf": [
+          .object(["format": "date-time"]), .object(["format": "date"]),
+          .object(["pattern": .string(RelativeDate.pattern)]),
+        ],
+        "description": "an ISO 8601 time or date, or today, yesterday, now, N days ago, a weekday",
+      ])
     case .latitude: return .object(["type": "number", "minimum": -90, "maximum": 90])
     case .longitude: return .object(["type": "number", "minimum": -180, "maximum": 180])
     case .choice(let words):
@@ -57,6 +68,11 @@ public enum ParamType: Equatable, Sendable {
     case .any: return .object([:])
     }
   }
+
+  /// What a money string may look like: digits with optional grouping and decimals, a leading
+  /// symbol, a trailing ISO code (the parser then checks the currency's digits exactly).
+  static let moneyPattern =
+    "^\\s*[^0-9\\s.,-]{0,3}\\s*[0-9]{1,3}(,?[0-9]{3})*(\\.[0-9]+)?(\\s+[A-Za-z]{3})?\\s*$"
 
   /// A short placeholder for usage lines: `ID`, `AMT`, `TEXT`.
   public var placeholder: String {
@@ -87,17 +103,33 @@ public struct ParamSpec: Sendable {
   public let help: String
   /// Where it can be given: `--export FILE` and `--yes` make sense on a terminal only.
   public let fronts: CommandFronts
+  /// It takes one or more values: a JSON array, or (positional) every remaining word.
+  public let repeated: Bool
+  /// Text kept exactly as given (a search for " an" differs from one for "an"); other text is
+  /// stored without leading and trailing spaces.
+  public let keepsSpaces: Bool
 
   public init(
     _ name: String, _ type: ParamType, required: Bool = false, positional: Bool = false,
-    fronts: CommandFronts = .both, help: String
+    fronts: CommandFronts = .both, repeated: Bool = false, keepsSpaces: Bool = false,
+    help: String
   ) {
+    self.repeated = repeated
+    self.keepsSpaces = keepsSpaces
     self.name = name
     self.type = type
     self.required = required
     self.positional = positional
     self.fronts = fronts
     self.help = help
+  }
+
+  /// The JSON Schema of its value: its type's, or an array of them when repeated.
+  public var jsonSchema: JSON {
+    guard repeated else { return type.jsonSchema }
+    return .object([
+      "type": "array", "items": type.jsonSchema, "minItems": 1, "uniqueItems": true,
+    ])
   }
 
   /// `--min-bounty` for `minBounty`.
@@ -152,6 +184,8 @@ public struct CommandSpec: Sendable {
   public let fronts: CommandFronts
   /// One line describing the result, for `rpc.discover` and the docs.
   public let result: String
+  /// The result's JSON Schema, published by `rpc.discover`.
+  public let schema: ResultSchema
   /// How a person is shown the result.
   public let view: ResultView
   /// The question a terminal asks before running it, when one is due.
@@ -169,18 +203,21 @@ public struct CommandSpec: Sendable {
   public init(
     name: String, words: [String], tab: Tab, summary: String, params: [any ParamDeclaration],
     effect: CommandEffect, changesOnlyWith: [String] = [], fronts: CommandFronts = .both,
-    result: String, view: ResultView, confirmation: Confirmation? = nil,
-    longRunning: Bool = false, successField: String? = nil, locksOnClosedCase: [String] = []
+    result: String, schema: ResultSchema = .unspecified, view: ResultView,
+    confirmation: Confirmation? = nil, longRunning: Bool = false, successField: String? = nil,
+    locksOnClosedCase: [String] = []
   ) {
     self.name = name
     self.words = words
     self.tab = tab
     self.summary = summary
-    self.params = params.map(\.spec)
+    // A list view offers the terminal's --format without each list declaring it.
+    self.params = params.map(\.spec) + (view.takesListFormat ? [ListFormat.param.spec] : [])
     self.effect = effect
     self.changesOnlyWith = changesOnlyWith
     self.fronts = fronts
     self.result = result
+    self.schema = schema
     self.view = view
     self.confirmation = confirmation
     self.longRunning = longRunning
@@ -207,7 +244,7 @@ public struct CommandSpec: Sendable {
   public var usage: String {
     var parts = ["bounty"] + words
     for param in params where param.positional && param.fronts.contains(.terminal) {
-      let placeholder = param.name.uppercased()
+      let placeholder = param.name.uppercased() + (param.repeated ? "..." : "")
       parts.append(param.required ? placeholder : "[\(placeholder)]")
     }
     for param in params where !param.positional && param.fronts.contains(.terminal) {

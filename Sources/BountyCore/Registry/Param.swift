@@ -33,12 +33,29 @@ extension Param where Value == Int64 {
   /// A whole number within `range`.
   public static func integer(
     _ name: String, _ range: ClosedRange<Int64>, required: Bool = false,
-    positional: Bool = false, help: String
+    positional: Bool = false, fronts: CommandFronts = .both, help: String
   ) -> Param {
     Param(
-      ParamSpec(name, .integer(range), required: required, positional: positional, help: help)
+      ParamSpec(
+        name, .integer(range), required: required, positional: positional, fronts: fronts,
+        help: help)
     ) {
       if case .integer(let value) = $0 { return value }
+      return nil
+    }
+  }
+}
+
+extension Param where Value == [Int64] {
+  /// One or more whole numbers within `range` (several ID#s): a JSON array, or every remaining
+  /// word on the command line when positional.
+  public static func integers(
+    _ name: String, _ range: ClosedRange<Int64>, positional: Bool = false, help: String
+  ) -> Param {
+    Param(
+      ParamSpec(name, .integer(range), positional: positional, repeated: true, help: help)
+    ) {
+      if case .integers(let values) = $0 { return values }
       return nil
     }
   }
@@ -48,12 +65,13 @@ extension Param where Value == String {
   /// Text of at most `maxLength` characters; never contains NUL.
   public static func text(
     _ name: String, maxLength: Int, allowBlank: Bool = true, required: Bool = false,
-    positional: Bool = false, fronts: CommandFronts = .both, help: String
+    positional: Bool = false, fronts: CommandFronts = .both, keepsSpaces: Bool = false,
+    help: String
   ) -> Param {
     Param(
       ParamSpec(
         name, .text(maxLength: maxLength, allowBlank: allowBlank), required: required,
-        positional: positional, fronts: fronts, help: help)
+        positional: positional, fronts: fronts, keepsSpaces: keepsSpaces, help: help)
     ) {
       if case .text(let value) = $0 { return value }
       return nil

@@ -6,6 +6,19 @@ extension ParamSpec {
       if required { throw invalid("is required") }
       return nil
     }
+    if repeated {
+      guard case .array(let items) = json, !items.isEmpty else {
+        throw invalid("must be a list of one or more values, got \(json.typeName)")
+      }
+      var values: [Int64] = []
+      for item in items {
+        guard case .integer(let value)? = try single.value(fromJSON: item) else {
+          throw invalid("must hold whole numbers only")
+        }
+        values.append(value)
+      }
+      return .integers(values)
+    }
     switch (type, json) {
     case (.integer, .number(let digits)):
       guard let value = Int64(digits) else { throw invalid("must be a whole number") }
@@ -42,6 +55,9 @@ extension ParamSpec {
   /// Checks a command-line value (always text) against this parameter's type. `.file` is read by the
   /// terminal front before it gets here and never reaches this function.
   public func value(fromText text: String) throws(BountyError) -> ArgumentValue {
+    if repeated, case .integer(let value) = try single.value(fromText: text) {
+      return .integers([value])
+    }
     switch type {
     case .integer:
       guard let value = Int64(text.trimmingASCIIWhitespace()) else {
@@ -79,6 +95,12 @@ extension ParamSpec {
     }
   }
 
+  /// One value of a repeated parameter.
+  private var single: ParamSpec {
+    ParamSpec(
+      name, type, positional: positional, fronts: fronts, keepsSpaces: keepsSpaces, help: help)
+  }
+
   private var expectedTypeName: String {
     switch type {
     case .integer: return "an integer"
@@ -111,9 +133,15 @@ extension ParamSpec {
     return .integer(value)
   }
 
-  private func checkedText(_ text: String) throws(BountyError) -> String {
-    guard case .text(let maxLength, let allowBlank) = type else { return text }
-    if !allowBlank && text.trimmingASCIIWhitespace().isEmpty { throw invalid("must not be blank") }
+  /// Text as given, without leading and trailing spaces, tabs and line ends (a name typed
+  /// "Jolene Pruitt " is stored as "Jolene Pruitt").
+  private func checkedText(_ given: String) throws(BountyError) -> String {
+    guard case .text(let maxLength, let allowBlank) = type else { return given }
+    let padded =
+      !keepsSpaces
+      && [given.utf8.first, given.utf8.last].contains { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    let text = padded ? given.trimmingASCIIWhitespace() : given
+    if !allowBlank && text.isEmpty { throw invalid("must not be blank") }
     if text.count > maxLength { throw invalid("is longer than \(maxLength) characters") }
     if text.unicodeScalars.contains(where: { $0.value == 0 }) {
       throw invalid("must not contain NUL characters")
@@ -132,7 +160,10 @@ extension ParamSpec {
 
   private func timestamp(_ text: String) throws(BountyError) -> ArgumentValue {
     guard let value = Timestamp(parsing: text) else {
-      throw invalid("'\(text)' is not a date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM:SSZ)")
+      if RelativeDate.recognizes(text) { return .timeText(text) }
+      throw invalid(
+        "'\(text)' is not a date (YYYY-MM-DD, today, yesterday, 3 days ago, monday) "
+          + "or time (YYYY-MM-DDTHH:MM:SSZ, now)")
     }
     return .timestamp(value, dateOnly: Timestamp.isDateOnly(text))
   }

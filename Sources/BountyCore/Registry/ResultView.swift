@@ -19,6 +19,8 @@ public enum ResultView: Sendable {
   case history
   /// An object's members as aligned `key  value` lines.
   case keyValues
+  /// Chosen fields as aligned `Label  value` lines, each in its unit (`Size  1.2 MiB`).
+  case facts([Fact])
   /// A document (report, dossier, export): the terminal streams it to standard output unless the
   /// `output` parameter names a file, and then says what it wrote ("Wrote the report to …").
   case document(noun: String, output: String)
@@ -66,10 +68,21 @@ public struct ResultFields {
     return 0
   }
 
+  /// The items of the list `key` named by ID# and name: `7 (Ann Lee), 8 (Bo Chen)`, the first
+  /// `limit` and then "and N more".
+  public func named(_ key: String, limit: Int = 5) -> String {
+    let items = result[key]?.arrayValue ?? []
+    var names = items.prefix(limit).map { item -> String in
+      let fields = ResultFields(result: item, escape: escape)
+      return "\(fields["id"]) (\(fields["name"]))"
+    }
+    if items.count > limit { names.append("and \(items.count - limit) more") }
+    return names.joined(separator: ", ")
+  }
+
   /// "1 fugitive", "2 fugitives".
   public func counted(_ key: String, _ singular: String, _ plural: String) -> String {
-    let number = count(key)
-    return "\(number) \(number == 1 ? singular : plural)"
+    BountyCore.counted(count(key), singular, plural)
   }
 }
 

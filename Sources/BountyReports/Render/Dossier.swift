@@ -39,13 +39,16 @@ enum Dossier {
   }
 
   /// The dossier in `format`; `redacted` keeps only what may be shared (see
-  /// `DossierCaseFile.redacted`) and says REDACTED on the page.
+  /// `DossierCaseFile.redacted`) and says REDACTED on the page; `preparedBy` (the hunter and agency
+  /// settings, either may be empty) is named among the facts when set.
   static func render(
     _ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp,
-    redacted: Bool = false
+    preparedBy: (hunter: String, agency: String), redacted: Bool = false
   ) -> String {
     let fugitive = redacted ? DossierCaseFile.redacted(fugitive) : fugitive
-    let facts = facts(fugitive, redacted: redacted)
+    var facts = facts(fugitive, redacted: redacted)
+    let names = [preparedBy.hunter, preparedBy.agency].filter { !$0.isEmpty }
+    if !names.isEmpty { facts.append(("Prepared by", names.joined(separator: ", "))) }
     switch format {
     case .text:
       var text = "DOSSIER: \(ReportText.plain(fugitive.name))\(redacted ? " (REDACTED)" : "")\n"

@@ -2,7 +2,7 @@ import BountyCore
 import BountyStore
 
 /// The HTML report: one self-contained, printable file (inline CSS, no script, nothing fetched),
-/// with an inline SVG bar chart of captures and bounty by month. Every string from the database is
+/// with inline SVG bar charts of captures and commission by month (`MonthChart`). Every string from the database is
 /// escaped.
 struct HTMLReport: ReportFormatter {
   static let style = """
@@ -12,6 +12,7 @@ struct HTMLReport: ReportFormatter {
     td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tfoot td{font-weight:600;border-top:2px solid #333;border-bottom:none}
     .cards{display:flex;gap:1rem;flex-wrap:wrap}.card{flex:1;min-width:14rem;border:1px solid #ddd;border-radius:6px;padding:.75rem 1rem;background:#faf7f2}
     .card b{display:block;font-size:1.4rem}svg text{font:11px sans-serif;fill:#333}
+    figure.chart{margin:0;display:flex;flex-wrap:wrap;gap:1rem}figure.chart figcaption{flex-basis:100%;color:#555}table.chart-data{font-size:.9rem}
     @media print{body{margin:0;max-width:none}h2{break-after:avoid}tr{break-inside:avoid}}
     """
 
@@ -42,7 +43,7 @@ struct HTMLReport: ReportFormatter {
       html += "<br>average \(average) days to capture"
     }
     html += "</div></div>\n"
-    html += Self.chart(summary)
+    html += MonthChart(summary: summary).html()
     let map = WorldMap.svg(summary.mapPins, title: "Captures in the period and last sightings")
     if !map.isEmpty { html += "<h2>Where captured and last seen</h2>\n\(map)\n" }
     html +=
@@ -50,32 +51,6 @@ struct HTMLReport: ReportFormatter {
     html +=
       "<th class=\"n\">Bounty</th><th class=\"n\">Commission</th><th class=\"n\">Expenses</th><th class=\"n\">Net</th></tr></thead><tbody>\n"
     sink.write(html)
-  }
-
-  /// Bars of bounty captured per month, with the number of captures above each bar.
-  static func chart(_ summary: ReportSummary) -> String {
-    guard !summary.months.isEmpty else { return "" }
-    let money = summary.header.money
-    let barWidth = 44
-    let gap = 16
-    let height = 160
-    let width = max(300, summary.months.count * (barWidth + gap) + gap)
-    let largest = max(1, summary.months.map(\.totalMinor).max() ?? 1)
-    var svg =
-      "<h2>Captures by month</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"\(width)\" height=\"\(height + 50)\" viewBox=\"0 0 \(width) \(height + 50)\">"
-    svg += "<title>Bounty captured per month</title>"
-    for (index, month) in summary.months.enumerated() {
-      let barHeight = max(1, Int(Int128(month.totalMinor) * Int128(height) / Int128(largest)))
-      let x = gap + index * (barWidth + gap)
-      let y = 20 + height - barHeight
-      svg +=
-        "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(barHeight)\" fill=\"#8b5a2b\"><title>\(month.month): \(month.count) captures, \(money(month.totalMinor).display)</title></rect>"
-      svg +=
-        "<text x=\"\(x + barWidth / 2)\" y=\"\(y - 4)\" text-anchor=\"middle\">\(month.count)</text>"
-      svg +=
-        "<text x=\"\(x + barWidth / 2)\" y=\"\(height + 36)\" text-anchor=\"middle\">\(month.month)</text>"
-    }
-    return svg + "</svg>\n"
   }
 
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {

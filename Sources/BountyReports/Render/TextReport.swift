@@ -22,7 +22,7 @@ struct TextReport: ReportFormatter {
     text += "\n"
     text += "SUMMARY\n"
     text +=
-      "At large:    \(summary.outstandingCount) fugitives, \(money(summary.outstandingTotalMinor).display) in bounties"
+      "At large:    \(counted(summary.outstandingCount, "fugitive", "fugitives")), \(money(summary.outstandingTotalMinor).display) in bounties"
     if let largest = summary.largestMinor { text += ", largest \(money(largest).display)" }
     text +=
       "\nCaptured:    \(summary.capturedCount) in the period, \(money(summary.capturedTotalMinor).display) in bounties, "

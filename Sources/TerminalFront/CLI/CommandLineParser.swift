@@ -127,7 +127,7 @@ public struct CommandLineParser {
         throw BountyError.usage("\(name) needs a value")
       }
       if inlineValue == nil { index += 1 }
-      arguments.set(param.name, try read(value, for: param))
+      arguments.merge(param.name, try read(value, for: param))
     }
     let positionalParams = params.filter(\.positional)
     let lastTakesRest: Bool
@@ -141,11 +141,14 @@ public struct CommandLineParser {
       let joined = positionals[(positionalParams.count - 1)...].joined(separator: " ")
       positionals = Array(positionals.prefix(positionalParams.count - 1)) + [joined]
     }
-    if positionals.count > positionalParams.count {
+    // `capture 7 8 9`: a repeated last parameter takes every remaining word.
+    let takesTheRest = positionalParams.last?.repeated == true
+    if positionals.count > positionalParams.count && !takesTheRest {
       throw BountyError.usage("unexpected argument '\(positionals[positionalParams.count])'")
     }
-    for (param, value) in zip(positionalParams, positionals) {
-      arguments.set(param.name, try read(value, for: param))
+    for (index, value) in positionals.enumerated() {
+      let param = positionalParams[min(index, positionalParams.count - 1)]
+      arguments.merge(param.name, try read(value, for: param))
     }
     for param in params where param.required && !arguments.has(param) {
       throw BountyError.usage(
@@ -185,5 +188,16 @@ public struct CommandLineParser {
       throw BountyError.invalid(field: field, reason: "\(path) is larger than 10 MiB")
     }
     return bytes
+  }
+}
+
+extension Arguments {
+  /// Sets `value`, or adds it to the values already given for a repeated parameter.
+  fileprivate mutating func merge(_ name: String, _ value: ArgumentValue) {
+    if case .integers(let more) = value, case .integers(let given)? = self.value(named: name) {
+      set(name, .integers(given + more))
+    } else {
+      set(name, value)
+    }
   }
 }

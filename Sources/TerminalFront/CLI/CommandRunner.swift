@@ -10,15 +10,18 @@ final class CommandRunner {
   let dispatcher: Dispatcher
   let terminal: TerminalInfo
   let json: Bool
+  /// `--json id,name`: the fields to keep (nil: all of them).
+  let jsonFields: [String]?
   /// The exit status of the last failed command (1, 64 or 130).
   private(set) var lastStatus: Int32 = 0
   /// What the last successful command's transaction said about the roster (the tab bar's counts).
   private(set) var lastReply: Dispatcher.Reply?
 
-  init(dispatcher: Dispatcher, terminal: TerminalInfo, json: Bool) {
+  init(dispatcher: Dispatcher, terminal: TerminalInfo, json: Bool, jsonFields: [String]? = nil) {
     self.dispatcher = dispatcher
     self.terminal = terminal
     self.json = json
+    self.jsonFields = jsonFields
   }
 
   /// Runs `command`; true on success. `confirm` is asked the command's question when one is due;
@@ -27,6 +30,14 @@ final class CommandRunner {
   @discardableResult
   func run(_ command: Command, _ arguments: Arguments, confirm: ConfirmPrompt?) -> Bool {
     let spec = command.spec
+    let selection: FieldSelection?
+    do {
+      selection = try jsonFields.map { fields throws(BountyError) in
+        try FieldSelection(fields, for: spec)
+      }
+    } catch {
+      return failed(error)
+    }
     if let question = dispatcher.confirmationQuestion(
       for: command, arguments, escape: { terminalSafe($0) }),
       let confirmation = spec.confirmation
@@ -54,8 +65,16 @@ final class CommandRunner {
       // A check that finds a problem prints what it found and still fails.
       let healthy = spec.successField.map { reply.result[$0] != .bool(false) } ?? true
       if !healthy { lastStatus = 1 }
-      if json {
-        Output.out(reply.result.serialized)
+      if spec.view.takesListFormat, let format = arguments[ListFormat.param], format != .table,
+        let choice = spec.schema.fieldChoice
+      {
+        let fields =
+          selection?.fields
+          ?? ([.json, .ndjson].contains(format) ? choice.fields : choice.scalarFields)
+        ListWriter(format: format, fields: fields).write(
+          reply.result[choice.listKey ?? "items"]?.arrayValue ?? [], Output.out)
+      } else if json {
+        Output.out((selection?.apply(to: reply.result) ?? reply.result).serialized)
       } else {
         let renderer = ResultRenderer(terminal: terminal, currency: reply.currency)
         for line in renderer.render(spec.view, reply.result) { Output.out(line) }

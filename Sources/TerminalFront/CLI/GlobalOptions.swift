@@ -1,9 +1,12 @@
+import BountyApp
 import BountyCore
 
 /// The options every command takes, pulled out of the arguments wherever they stand (before `--`).
 public struct GlobalOptions: Sendable {
   public var database: String?
   public var json = false
+  /// `--json id,name`: the fields to keep, as gh does; nil keeps the whole result.
+  public var jsonFields: [String]?
   public var noColor = false
   public var help = false
   public var version = false
@@ -22,7 +25,18 @@ public struct GlobalOptions: Sendable {
       case "--":
         options.rest += [argument] + arguments[index...]
         return options
-      case "--json": options.json = true
+      case "--json":
+        options.json = true
+        if index < arguments.count, let fields = fieldList(arguments[index]) {
+          options.jsonFields = fields
+          index += 1
+        }
+      case _ where argument.hasPrefix("--json="):
+        options.json = true
+        guard let fields = fieldList(String(argument.dropFirst(7))) else {
+          throw BountyError.usage("--json= needs field names, e.g. --json=id,name")
+        }
+        options.jsonFields = fields
       case "--no-color", "--no-colour": options.noColor = true
       case "-h", "--help": options.help = true
       case "--version": options.version = true
@@ -40,5 +54,20 @@ public struct GlobalOptions: Sendable {
       }
     }
     return options
+  }
+
+  /// The fields of `--json id,name`, or nil when `token` is not a field list: a command word
+  /// (`bounty --json fugitives list`), an option, a number, or anything but camelCase names.
+  static func fieldList(_ token: String) -> [String]? {
+    let names = token.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard
+      names.allSatisfy({ name in
+        name.first?.isLetter == true
+          && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      }),
+      !["help", "shell"].contains(token),
+      !Registry.standard.commands.contains(where: { $0.spec.words.contains(token) })
+    else { return nil }
+    return names
   }
 }

@@ -35,10 +35,12 @@ struct ResultRenderer {
       return history(result)
     case .keyValues:
       return keyValues(result)
+    case .facts(let facts):
+      return self.facts(facts, result)
     case .document(let noun, _):
       guard let path = result["output"]?.stringValue, path != "-" else { return [] }
       return [
-        "Wrote \(noun) to \(terminalSafe(path)) (\(result["bytes"]?.serialized ?? "0") bytes)."
+        "Wrote \(noun) to \(terminalSafe(path)) (\(counted(Int64(result["bytes"]?.serialized ?? "") ?? 0, "byte", "bytes")))."
       ]
     case .text(let field):
       return [result[field]?.stringValue ?? ""]
@@ -95,6 +97,40 @@ struct ResultRenderer {
     case .number(let digits)?: return digits
     default: return ""
     }
+  }
+
+  private func facts(_ facts: [Fact], _ result: JSON) -> [String] {
+    let width = facts.map { displayWidth($0.label) }.max() ?? 0
+    return facts.compactMap { fact in
+      guard let value = result[fact.field] else { return nil }
+      return padded(fact.label, toWidth: width) + "  " + shown(value, in: fact.unit)
+    }
+  }
+
+  private func shown(_ value: JSON, in unit: Fact.Unit) -> String {
+    switch (unit, value) {
+    case (_, .null): return "none"
+    case (.bytes, .number(let digits)): return Int64(digits).map(Self.byteSize) ?? digits
+    case (.yesNo, .bool(let flag)): return flag ? "yes" : "no"
+    case (.list, .array(let items)):
+      return items.map { $0.stringValue.map { terminalSafe($0) } ?? $0.serialized }
+        .joined(separator: "; ")
+    case (_, .string(let text)): return terminalSafe(text)
+    default: return value.serialized
+    }
+  }
+
+  /// `512 bytes`, `4.0 KiB`, `1.2 MiB`: binary units with one decimal, from whole numbers.
+  static func byteSize(_ bytes: Int64) -> String {
+    guard bytes >= 1024 else { return counted(bytes, "byte", "bytes") }
+    var unit = 1024 as Int64
+    var names = ["KiB", "MiB", "GiB", "TiB"][...]
+    while bytes / unit >= 1024 && names.count > 1 {
+      unit *= 1024
+      names = names.dropFirst()
+    }
+    let tenths = (Int128(bytes) * 10 + Int128(unit) / 2) / Int128(unit)
+    return "\(tenths / 10).\(tenths % 10) \(names.first ?? "")"
   }
 
   private func keyValues(_ result: JSON) -> [String] {
