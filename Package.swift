@@ -16,6 +16,15 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+      name: "CNcurses",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+    .systemLibrary(
+      name: "CEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
     .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore"]),
     .plugin(
       name: "EmbedPlugin",
@@ -40,19 +49,23 @@ let package = Package(
       ],
       plugins: ["EmbedPlugin"]
     ),
-    .target(name: "TerminalFront", dependencies: ["BountyCore", "BountyApp"]),
+    .target(
+      name: "TerminalFront", dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit"]),
     .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp"]),
     .target(name: "CFuzzSupport"),
     .executableTarget(
       name: "bounty-fuzz",
-      dependencies: ["BountyCore", "BountyStore", "BountyApp", "RPCFront", "TerminalFront", "CFuzzSupport"]
+      dependencies: [
+        "BountyCore", "BountyStore", "BountyApp", "RPCFront", "TerminalFront", "CFuzzSupport",
+      ]
     ),
     .executableTarget(
       name: "bounty",
       dependencies: ["BountyCore", "BountyApp", "TerminalFront", "RPCFront"]
     ),
     .testTarget(
-      name: "BountyCoreTests", dependencies: ["BountyCore", "BountyTestSupport"], exclude: ["Vectors"]),
+      name: "BountyCoreTests", dependencies: ["BountyCore", "BountyTestSupport"],
+      exclude: ["Vectors"]),
     .target(
       name: "BountyTestSupport",
       dependencies: ["BountyCore", "BountyStore", "BountyApp"],
@@ -66,7 +79,9 @@ let package = Package(
     ),
     .testTarget(
       name: "BountyReportsTests",
-      dependencies: ["BountyCore", "BountyStore", "BountyApp", "BountyReports", "BountyTestSupport"],
+      dependencies: [
+        "BountyCore", "BountyStore", "BountyApp", "BountyReports", "BountyTestSupport",
+      ],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -21,7 +21,7 @@ public struct Registry: Sendable {
   public static let standard: Registry = Registry(
     commands: FugitivesTab.commands + CapturedTab.commands + SettingsTab.commands
       + ReportCommands.commands + AppCommands.commands
-      + [CompletionCommand.command, DiscoverCommand.command])
+      + WorkspaceCommands.commands + [CompletionCommand.command, DiscoverCommand.command])
 
   public func command(named name: String) -> Command? { byName[name] }
 

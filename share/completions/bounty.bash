@@ -8,7 +8,7 @@ _bounty() {
     first=$((first + 1))
   done
   if [[ $COMP_CWORD -eq $first ]]; then
-    COMPREPLY=($(compgen -W "captured completions db dossier export fugitives history import redo report sample settings undo help rpc --db --json --no-color --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "captured completions db dossier export fugitives history import redo report sample settings undo workspace help rpc --db --json --no-color --help --version" -- "$cur"))
     return
   fi
   case ${COMP_WORDS[first]} in
@@ -16,6 +16,7 @@ _bounty() {
     db) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "backup check info migrate" -- "$cur")); return; } ;;
     fugitives) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add capture delete edit list move note photo seen show" -- "$cur")); return; } ;;
     settings) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get list reset set" -- "$cur")); return; } ;;
+    workspace) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get set" -- "$cur")); return; } ;;
   esac
   local key="${COMP_WORDS[first]}"
   for ((i = first + 1; i < COMP_CWORD && i <= first + 2; i++)); do
@@ -144,6 +145,12 @@ _bounty() {
       opts="--help --json"
       ;;
     "db backup")
+      opts="--help --json"
+      ;;
+    "workspace get")
+      opts="--help --json"
+      ;;
+    "workspace set")
       opts="--help --json"
       ;;
     "completions")

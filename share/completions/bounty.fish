@@ -4,11 +4,12 @@ complete -c bounty -l db -r -d 'The database file'
 complete -c bounty -l json -d 'Print the result as JSON'
 complete -c bounty -l no-color -d 'No colour'
 complete -c bounty -l version -d 'Print the version'
-complete -c bounty -n '__fish_use_subcommand' -a 'captured completions db dossier export fugitives history import redo report sample settings undo help rpc'
+complete -c bounty -n '__fish_use_subcommand' -a 'captured completions db dossier export fugitives history import redo report sample settings undo workspace help rpc'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and not __fish_seen_subcommand_from list release show' -a 'list release show'
 complete -c bounty -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from backup check info migrate' -a 'backup check info migrate'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and not __fish_seen_subcommand_from add capture delete edit list move note photo seen show' -a 'add capture delete edit list move note photo seen show'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and not __fish_seen_subcommand_from get list reset set' -a 'get list reset set'
+complete -c bounty -n '__fish_seen_subcommand_from workspace; and not __fish_seen_subcommand_from get set' -a 'get set'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l all
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l desc

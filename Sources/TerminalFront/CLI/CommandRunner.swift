@@ -12,6 +12,8 @@ final class CommandRunner {
   let json: Bool
   /// The exit status of the last failed command (1 or 64).
   private(set) var lastStatus: Int32 = 0
+  /// The result of the last command that succeeded (the shell follows the fugitive it names).
+  private(set) var lastResult: JSON?
 
   init(dispatcher: Dispatcher, terminal: TerminalInfo, json: Bool) {
     self.dispatcher = dispatcher
@@ -22,6 +24,7 @@ final class CommandRunner {
   /// Runs `command`; true on success. `confirm` is asked before a delete when the setting wants it.
   @discardableResult
   func run(_ command: Command, _ arguments: Arguments, confirm: ConfirmPrompt?) -> Bool {
+    lastResult = nil
     if command.spec.name == "fugitives.delete", arguments.bool("yes") != true, let confirm,
       (try? dispatcher.store.settingText(.confirmDelete)) == "true"
     {
@@ -34,6 +37,12 @@ final class CommandRunner {
           return true
         }
       }
+    } else if command.spec.name == "fugitives.delete", arguments.bool("yes") != true,
+      confirm == nil, (try? dispatcher.store.settingText(.confirmDelete)) == "true"
+    {
+      // Nobody can answer (a pipe, a script): refuse rather than delete unasked, as gh does.
+      return failed(
+        .usage("delete needs --yes when no terminal can answer (or set confirm.delete false)"))
     }
     var arguments = arguments
     if !json, !arguments.has("output"), command.spec.param(named: "output")?.fronts == .terminal {
@@ -42,6 +51,7 @@ final class CommandRunner {
     }
     switch dispatcher.run(command, arguments) {
     case .success(let result):
+      lastResult = result
       // A check that finds a problem prints what it found and still fails.
       let healthy = !(command.spec.name == "db.check" && result["ok"] == .bool(false))
       if !healthy { lastStatus = 1 }
