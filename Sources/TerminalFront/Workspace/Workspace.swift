@@ -25,6 +25,8 @@ final class Workspace {
   /// The rows the last drawn list showed, and its total (the keys act on them).
   var shown: [JSON] = []
   var total: Int64 = 0
+  /// Each list's total when last drawn (to read a page from the nearer end).
+  var totals: [TabName: Int64] = [:]
   /// Where the tab bar ends (the list's facts go right of it when they fit).
   var tabBarWidth = 0
   /// The database currency, read once per redraw.

@@ -77,11 +77,13 @@ extension Workspace {
     // In move mode the rows on either side of the page may slide into it.
     let before: Int64 = carrying == nil || state.offset == 0 ? 0 : 1
     var page = client.page(
-      model.active, state, limit: Int64(rows) + 1 + before, offset: state.offset - before)
+      model.active, state, limit: Int64(rows) + 1 + before, offset: state.offset - before,
+      known: totals[model.active])
     if case .success(let found) = page, found.total > 0, state.cursor >= found.total {
       state.cursor = found.total - 1
       state.offset = max(0, min(state.offset, state.cursor - Int64(rows) + 1))
-      page = client.page(model.active, state, limit: Int64(rows) + 1, offset: state.offset)
+      page = client.page(
+        model.active, state, limit: Int64(rows) + 1, offset: state.offset, known: found.total)
     }
     model.current = state
     guard case .success(var result) = page else {
@@ -91,6 +93,7 @@ extension Workspace {
       return
     }
     total = result.total
+    totals[model.active] = result.total
     if let carrying {
       result.items = carried(
         result.items, first: state.offset - before, carrying, offset: state.offset)
