@@ -1,8 +1,15 @@
 # bash completion for bounty. Generated from the command registry: bounty completions bash
 _bounty() {
-  local cur prev words cword first=1 i opts=""
+  local cur prev words cword first=1 i opts="" db=()
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD-1]}
+  # ID#s come from the database the command line names.
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    [[ ${COMP_WORDS[i]} == --db ]] && db=(--db "${COMP_WORDS[i+1]}")
+    [[ ${COMP_WORDS[i]} == --db=* ]] && db=("${COMP_WORDS[i]}")
+  done
+  # A path: no words, so bash offers file names (-o default).
+  [[ $prev == --db || $prev == --output || $prev == --export ]] && return
   while [[ ${COMP_WORDS[first]} == --* && $first -lt $COMP_CWORD ]]; do
     [[ ${COMP_WORDS[first]} == --db ]] && first=$((first + 1))
     first=$((first + 1))
@@ -17,12 +24,17 @@ _bounty() {
     fugitives) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add capture delete edit list move note photo seen show" -- "$cur")); return; } ;;
     settings) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get list reset set" -- "$cur")); return; } ;;
     workspace) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get set" -- "$cur")); return; } ;;
+    help) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "captured completions db dossier export fugitives history import redo report sample settings undo workspace help rpc" -- "$cur")); return; } ;;
   esac
-  local key="${COMP_WORDS[first]}"
+  # The command's words: as many as name a command or a group (`settings set`, not its KEY).
+  local key="${COMP_WORDS[first]}" known="|captured list|captured release|captured show|db backup|db check|db info|db migrate|fugitives add|fugitives capture|fugitives delete|fugitives edit|fugitives list|fugitives move|fugitives note|fugitives note add|fugitives note delete|fugitives note edit|fugitives note list|fugitives note move|fugitives photo|fugitives seen|fugitives show|settings get|settings list|settings reset|settings set|workspace get|workspace set|"
   for ((i = first + 1; i < COMP_CWORD && i <= first + 2; i++)); do
-    [[ ${COMP_WORDS[i]} == -* || ${COMP_WORDS[i]} =~ ^[0-9]+$ ]] && break
+    [[ $known == *"|$key ${COMP_WORDS[i]}|"* ]] || break
     key="$key ${COMP_WORDS[i]}"
   done
+  case $key in
+    "fugitives note") [[ $COMP_CWORD -eq $((first + 2)) ]] && { COMPREPLY=($(compgen -W "list add edit delete move" -- "$cur")); return; } ;;
+  esac
   case $key in
     "fugitives list")
       opts="--all --sort --desc --search --min-bounty --limit --offset --help --json"
@@ -30,54 +42,54 @@ _bounty() {
       ;;
     "fugitives show")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives add")
       opts="--name --id --bounty --description --help --json"
       ;;
     "fugitives edit")
       opts="--name --bounty --description --new-id --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives delete")
       opts="--yes --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives move")
       opts="--to --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives capture")
       opts="--at --lat --lon --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives seen")
       opts="--lat --lon --description --at --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives photo")
       opts="--export --clear --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note list")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note add")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note edit")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note delete")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note move")
       opts="--to --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "captured list")
       opts="--sort --desc --search --min-bounty --limit --offset --help --json"
@@ -85,11 +97,11 @@ _bounty() {
       ;;
     "captured show")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "captured release")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "settings list")
       opts="--help --json"
@@ -100,6 +112,17 @@ _bounty() {
       ;;
     "settings set")
       opts="--help --json"
+      if [[ $COMP_CWORD -eq $((first + 3)) ]]; then
+        case $prev in
+          currency) COMPREPLY=($(compgen -W "USD EUR GBP CAD AUD NZD CHF MXN SEK JPY KRW BHD KWD JOD" -- "$cur")) ;;
+          rounding) COMPREPLY=($(compgen -W "half-even half-up" -- "$cur")) ;;
+          fugitives.sort) COMPREPLY=($(compgen -W "name bounty id manual captured" -- "$cur")) ;;
+          captured.sort) COMPREPLY=($(compgen -W "name bounty id manual captured" -- "$cur")) ;;
+          confirm.delete) COMPREPLY=($(compgen -W "true false" -- "$cur")) ;;
+          color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")) ;;
+        esac
+        return
+      fi
       [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit"
       ;;
     "settings reset")
@@ -113,7 +136,7 @@ _bounty() {
     "dossier")
       opts="--format --output --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "text markdown html" -- "$cur")); return; fi
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "history")
       opts="--help --json"
@@ -130,6 +153,7 @@ _bounty() {
     "import")
       opts="--format --replace --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "csv json" -- "$cur")); return; fi
+      [[ $cur != -* ]] && return
       ;;
     "export")
       opts="--format --output --help --json"
@@ -146,6 +170,7 @@ _bounty() {
       ;;
     "db backup")
       opts="--help --json"
+      [[ $cur != -* ]] && return
       ;;
     "workspace get")
       opts="--help --json"
@@ -160,5 +185,5 @@ _bounty() {
   esac
   COMPREPLY=($(compgen -W "$opts" -- "$cur"))
 }
-complete -F _bounty bounty
+complete -o default -F _bounty bounty
 

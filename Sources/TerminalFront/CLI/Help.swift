@@ -16,7 +16,8 @@ public struct Help {
       "bounty \(BountyVersion.current) — a case tracker for bounty hunters",
       "",
       "Usage: bounty [--db PATH] [--json] [--no-color] COMMAND [OPTIONS]",
-      "       bounty                  open the interactive shell (Fugitives | Captured | Settings)",
+      "       bounty                  on a terminal: the full-screen workspace (? lists its keys)",
+      "       bounty shell            the line shell (also for scripts on standard input)",
       "       bounty rpc              speak JSON-RPC 2.0 on stdin/stdout (see docs/json-rpc.md)",
     ]
     let commands = registry.commands(for: .terminal)
@@ -40,7 +41,7 @@ public struct Help {
       "  -h, --help     this help; 'bounty help COMMAND' for one command",
       "  --version      print the version",
       "",
-      "Exit status: 0 success, 1 the operation failed, 64 usage error.",
+      "Exit status: 0 success, 1 the operation failed, 64 usage error, 130 interrupted (Ctrl-C).",
     ]
     return lines.joined(separator: "\n")
   }

@@ -1,3 +1,5 @@
+import BountyApp
+
 /// The `help` text of the line shell, for the active tab. `help WORDS` shows a command's own help.
 enum ShellHelp {
   static func text(for tab: TabName) -> String {
@@ -32,18 +34,9 @@ enum ShellHelp {
         "  get KEY | set KEY VALUE… | reset KEY   (VALUE is the rest of the line)",
       ]
     }
+    lines += ["", "Everywhere:"] + InteractiveReference.lines(InteractiveReference.shellVerbs)
     lines += [
-      "",
-      "Everywhere:",
-      "  1 2 3, tab NAME           switch to Fugitives, Captured or Settings",
-      "  sort name|bounty|id|manual|captured [desc]   this tab's order",
-      "  find TEXT…                filter this tab by name or description ('find' alone clears)",
-      "  next, prev                page through a long list",
-      "  back                      back from a card to the list",
-      "  undo, redo, history       take back a change, or put it back",
-      "  sample                    load the sample roster",
-      "  help [COMMAND]            this, or one command's options ('help report')",
-      "  quit",
+      "  undo, redo, history, sample, report, import, export…: every command, without its tab word",
       "Keys: Tab completes; Up/Down and Ctrl-R search the history; Ctrl-A/E, Home/End, Alt-b/f,",
       "Ctrl-W/K/U edit; Ctrl-L clears; Ctrl-C abandons the line or a form; Ctrl-D quits.",
     ]

@@ -76,49 +76,17 @@ extension Workspace {
 
   /// `?`: every key of the view on screen.
   func showHelp() {
+    let reference = InteractiveReference.self
     var lines: [String]
     if model.active == .settings {
-      lines = [
-        "Settings", "  ↑/↓ j/k            move",
-        "  Enter, e           change the setting (Tab completes its values)",
-        "  r                  put it back to its default",
-      ]
+      lines = ["Settings"] + reference.lines(reference.settings)
     } else if model.currentFugitive != nil {
-      lines = [
-        "A fugitive's card", "  e                  edit the fugitive (a form)",
-        "  c                  capture (asks when and where) or release",
-        "  d                  delete (asks first)", "  n                  add a case note",
-        "  ↑/↓ j/k            select a note", "  Enter, E           edit the selected note",
-        "  x                  delete the selected note",
-        "  m                  move the selected note: ↑/↓ carry, Enter drops, Esc puts back",
-        "  Esc ← h Backspace  back to the list",
-      ]
+      lines = ["A fugitive's card"] + reference.lines(reference.card)
     } else {
-      lines = [
-        "The \(model.active.title) list", "  ↑/↓ j/k            move the cursor",
-        "  PgUp/PgDn          a page",
-        "  Home/End g/G       first, last", "  Enter → l          open the card",
-        "  /                  filter as you type (Enter keeps, Esc clears)",
-        "  s / S              next sort (name, bounty, id, manual, captured) / reverse it",
-        "  a                  add a fugitive (a form)",
-        "  e                  edit the fugitive under the cursor",
-        "  c                  capture (asks when and where) or release",
-        "  n                  add a case note",
-        "  d                  delete (asks first)",
-        "  m                  move mode in the manual order: ↑/↓ carry the row, Enter drops, Esc puts back",
-      ]
+      lines = ["The \(model.active.title) list"] + reference.lines(reference.list)
     }
-    lines += [
-      "", "Everywhere",
-      "  1 2 3, Tab/Shift-Tab  switch tabs (each keeps its cursor, card, sort and filter)",
-      "  u / Ctrl-R         undo / redo (the status line says what)",
-      "  :                  any command, as in 'bounty shell' (Tab completes; 'help' lists them)",
-      "  ?                  this help", "  q                  back; quits from a list",
-      "  Ctrl-C             quits (cancels a form or the : line)",
-      "  Ctrl-L             redraw",
-      "",
-      "Forms: Tab/↑↓ between fields, Enter next field or Save, Ctrl-S saves, Esc cancels and saves nothing.",
-    ]
+    lines += ["", "Everywhere"] + reference.lines(reference.everywhere)
+    lines += ["", "In a form"] + reference.lines(reference.form)
     page("Keys", lines)
   }
 }
