@@ -32,6 +32,8 @@ struct Form {
   var focus = 0
   /// An error that names no field.
   var message: String?
+  /// Enter on any field saves (a form whose empty fields mean "now" and "nowhere").
+  var enterSaves = false
 
   init(_ title: String, _ fields: [Field]) {
     self.title = title

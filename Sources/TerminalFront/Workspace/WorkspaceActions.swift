@@ -255,7 +255,7 @@ extension Workspace {
       return
     }
     let method = "fugitives.capture"
-    let form = Form(
+    var form = Form(
       "Capture \(name(of: fugitive))",
       [
         Form.Field(
@@ -266,6 +266,8 @@ extension Workspace {
         Form.Field(
           "lon", "Longitude", hint: "optional", check: checker(method, "lon", required: false)),
       ])
+    // Enter accepts: now, and no place.
+    form.enterSaves = true
     guard
       run(form, submit: { client.call(method, params($0, for: method, into: ["id": .int(id)])) })
         != nil

@@ -158,7 +158,7 @@ extension Workspace {
   /// The cells of one row, as the list shows them.
   private func cells(_ item: JSON) -> [String] {
     var cells = [
-      item["id"]?.int64.map(String.init) ?? "", item["name"]?.stringValue ?? "",
+      item["id"]?.int64.map(String.init) ?? "", terminalSafe(item["name"]?.stringValue ?? ""),
       views.money(item["bounty"]),
     ]
     if model.active == .captured { cells.append(views.time(item["capturedAt"])) }

@@ -12,17 +12,11 @@ extension Workspace {
     guard let curses else { return nil }
     var buffer = LineBuffer(initial)
     var listing: String?
-    while true {
-      draw()
+    /// Typed but not yet shown by `live`, and a key read while waiting to see if more follow.
+    var changed = false
+    var pending: Key?
+    func drawLine() {
       let row = curses.rows - 1
-      if let listing {
-        let lines = listing.split(separator: "\n").suffix(max(1, curses.rows - 3))
-        for (index, line) in lines.enumerated() {
-          curses.put(
-            String(line), row: row - lines.count + index, column: 0, width: curses.columns,
-            look: .reverse, pad: true)
-        }
-      }
       curses.clearLine(row)
       let start = curses.put(label, row: row, column: 0, look: .bold)
       let room = max(1, curses.columns - start - 1)
@@ -30,10 +24,37 @@ extension Workspace {
       curses.put(visible, row: row, column: start, width: room)
       curses.cursor(at: (row, start + min(buffer.cursorColumn, room)))
       curses.refresh()
-      guard let key = curses.key() else { continue }
+    }
+    while true {
+      if pending == nil, changed, let live {
+        // A filter over a million rows counts every match: while keys keep coming, only echo them.
+        drawLine()
+        if let next = curses.key(timeout: 120) {
+          pending = next
+        } else {
+          live(buffer.text)
+          changed = false
+        }
+      }
+      if pending == nil {
+        draw()
+        if let listing {
+          let lines = listing.split(separator: "\n").suffix(max(1, curses.rows - 3))
+          for (index, line) in lines.enumerated() {
+            curses.put(
+              String(line), row: curses.rows - 1 - lines.count + index, column: 0,
+              width: curses.columns, look: .reverse, pad: true)
+          }
+        }
+        drawLine()
+      }
+      guard let key = pending ?? curses.key() else { continue }
+      pending = nil
       listing = nil
       switch key {
-      case .enter: return buffer.text
+      case .enter:
+        if changed { live?(buffer.text) }
+        return buffer.text
       case .escape, .control("c"): return nil
       case .tab:
         guard let complete else { continue }
@@ -49,7 +70,7 @@ extension Workspace {
       case .resize: continue
       default:
         let before = buffer.text
-        if buffer.apply(key), buffer.text != before { live?(buffer.text) }
+        if buffer.apply(key), buffer.text != before { changed = true }
       }
     }
   }
@@ -89,7 +110,7 @@ extension Workspace {
       case .enter where form.focus == form.cancelIndex:
         status = Status(text: "Cancelled; nothing was saved.", kind: .info)
         return nil
-      case .enter where form.focus < form.saveIndex:
+      case .enter where form.focus < form.saveIndex && !form.enterSaves:
         form.moveFocus(by: 1)
       case .enter, .control("s"):
         guard form.validateAll() else { continue }
