@@ -115,3 +115,27 @@ import Testing
     #expect(small.contains("王伟"))
   }
 }
+
+/// The terminal is given back however the workspace ends.
+@Suite struct WorkspaceRestoreTests {
+  @Test func aSignalLeavesTheAlternateScreenAndRawMode() throws {
+    let folder = try TemporaryFolder()
+    let bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    try bounty.run(["sample"])
+    let screen = try ShellTerminalTests.Screen(
+      command: "env BOUNTY_DB=\(bounty.database) TERM=xterm-256color \(BinaryRunner.executable); "
+        + "stty -a | grep -o ' icanon' ; echo EXITED $?; sleep 30")
+    _ = screen.waitFor("1 of 28")
+    #expect(try screen.tmux(["display-message", "-p", "-t", "main", "#{alternate_on}"]) == "1\n")
+    // The pane runs sh, whose child is bounty.
+    let shell = try screen.tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let children = try String(
+      contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    let child = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+    #expect(kill(child, SIGTERM) == 0)
+    let after = screen.waitFor("EXITED")
+    #expect(after.contains(" icanon"))  // cooked mode again
+    #expect(try screen.tmux(["display-message", "-p", "-t", "main", "#{alternate_on}"]) == "0\n")
+  }
+}
