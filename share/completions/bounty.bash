@@ -15,7 +15,7 @@ _bounty() {
     first=$((first + 1))
   done
   if [[ $COMP_CWORD -eq $first ]]; then
-    COMPREPLY=($(compgen -W "captured completions db dossier export fugitives history import redo report sample settings undo workspace help rpc --db --json --no-color --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "captured completions db dossier export fugitives history import redo report sample settings undo workspace help rpc shell --db --json --no-color --help --version" -- "$cur"))
     return
   fi
   case ${COMP_WORDS[first]} in
@@ -24,7 +24,7 @@ _bounty() {
     fugitives) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add capture delete edit list move note photo seen show" -- "$cur")); return; } ;;
     settings) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get list reset set" -- "$cur")); return; } ;;
     workspace) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get set" -- "$cur")); return; } ;;
-    help) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "captured completions db dossier export fugitives history import redo report sample settings undo workspace help rpc" -- "$cur")); return; } ;;
+    help) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "captured completions db dossier export fugitives history import redo report sample settings undo workspace help rpc shell" -- "$cur")); return; } ;;
   esac
   # The command's words: as many as name a command or a group (`settings set`, not its KEY).
   local key="${COMP_WORDS[first]}" known="|captured list|captured release|captured show|db backup|db check|db info|db migrate|fugitives add|fugitives capture|fugitives delete|fugitives edit|fugitives list|fugitives move|fugitives note|fugitives note add|fugitives note delete|fugitives note edit|fugitives note list|fugitives note move|fugitives photo|fugitives seen|fugitives show|settings get|settings list|settings reset|settings set|workspace get|workspace set|"

@@ -71,7 +71,7 @@ public enum Completions {
 
   static func bash(_ registry: Registry) -> String {
     let entries = entries(registry)
-    let top = Set(entries.map { $0.words[0] }).sorted() + ["help", "rpc"]
+    let top = Set(entries.map { $0.words[0] }).sorted() + ["help", "rpc", "shell"]
     var cases = ""
     for entry in entries {
       let key = entry.words.joined(separator: " ")
@@ -190,7 +190,8 @@ public enum Completions {
     ]
     let top = Set(entries.map { $0.words[0] }).sorted()
     lines.append(
-      "complete -c bounty -n '__fish_use_subcommand' -a '\(top.joined(separator: " ")) help rpc'")
+      "complete -c bounty -n '__fish_use_subcommand' -a '\(top.joined(separator: " ")) help rpc shell'"
+    )
     for word in top {
       let verbs = Set(
         entries.filter { $0.words.count > 1 && $0.words[0] == word }.map { $0.words[1] }

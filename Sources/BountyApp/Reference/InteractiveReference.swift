@@ -37,7 +37,7 @@ public enum InteractiveReference {
     ("u / Ctrl-R", "undo / redo (the status line says what)"),
     (":", "any command, as in 'bounty shell' (Tab completes)"), ("?", "the keys of this view"),
     ("q", "back; quits from a list"), ("Ctrl-C", "quits (cancels a form or the : line)"),
-    ("Ctrl-L", "redraw"),
+    ("Ctrl-L", "redraw"), ("Ctrl-Z", "suspend (fg comes back)"),
   ]
 
   /// In a form.

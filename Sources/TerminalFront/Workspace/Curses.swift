@@ -56,6 +56,13 @@ final class Curses {
     CrashRestore.uninstall()
   }
 
+  /// Ctrl-Z: hands the terminal back and stops, as a shell job does; redraws when continued.
+  func suspend() {
+    endwin()
+    raise(SIGTSTP)
+    bounty_refresh()
+  }
+
   var rows: Int { Int(bounty_lines()) }
   var columns: Int { Int(bounty_cols()) }
 

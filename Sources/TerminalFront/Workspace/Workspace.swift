@@ -13,6 +13,8 @@ final class Workspace {
   let environment: [String: String]
   let noColor: Bool
   var model = ViewModel()
+  /// Where the tab and each list's sort and filter are remembered: read at the start, written when
+  /// the workspace quits (so a tab switch costs no write).
   let memory: WorkspaceMemory
   var curses: Curses?
   /// The bottom line's message until the next key.
@@ -119,6 +121,8 @@ final class Workspace {
       if !model.back() { running = false }
     case .control("c"):
       running = false
+    case .control("z"):
+      curses?.suspend()
     case .escape, .left, .character("h"), .backspace:
       model.back()
     default:
@@ -223,7 +227,6 @@ final class Workspace {
 
   func switchTab(to tab: TabName) {
     model.active = tab
-    memory.save(model)
   }
 
   private func switchTab(by step: Int) {
@@ -241,14 +244,12 @@ final class Workspace {
     model.current.sort = next
     model.current.descending = nil
     model.resetList()
-    memory.save(model)
     status = Status(text: "Sorted by \(next) (S reverses)", kind: .info)
   }
 
   private func reverseSort() {
     model.current.descending = !(model.current.descending ?? false)
     model.resetList()
-    memory.save(model)
     status = Status(
       text: model.current.descending == true ? "Reversed" : "Natural order", kind: .info)
   }

@@ -76,7 +76,6 @@ extension Workspace {
       model.resetList()
       status = Status(text: "Filter cleared", kind: .info)
     }
-    memory.save(model)
   }
 
   /// `m` on a list: picks up the row under the cursor in the manual order.
@@ -92,7 +91,6 @@ extension Workspace {
       model.current.sort = "manual"
       model.current.descending = nil
       model.resetList()
-      memory.save(model)
       status = Status(text: "Showing the manual order: m again picks up the row", kind: .info)
       return
     }
