@@ -116,12 +116,9 @@ final class Curses {
     let kind = bounty_get_key(&code)
     if kind == ERR { return nil }
     if kind == KEY_CODE_YES { return Key(function: Int32(code)) }
-    guard code == 0x1B else { return Key(character: UInt32(code)) }
-    // Escape: alone, or the start of Alt-key.
-    bounty_timeout(0)
-    var next: wint_t = 0
-    guard bounty_get_key(&next) == OK else { return .escape }
-    return .alt(Character(Unicode.Scalar(UInt32(next)) ?? " "))
+    // Escape is always Escape: read as Alt-key, an Escape followed by a key typed ahead during a
+    // slow redraw would be lost.
+    return code == 0x1B ? .escape : Key(character: UInt32(code))
   }
 }
 
@@ -129,7 +126,6 @@ final class Curses {
 enum Key: Equatable {
   case character(Character)
   case control(Character)
-  case alt(Character)
   case up, down, left, right, pageUp, pageDown, home, end
   case enter, escape, backspace, delete, tab, backTab
   case resize

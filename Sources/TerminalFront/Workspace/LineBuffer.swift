@@ -36,7 +36,7 @@ struct LineBuffer: Equatable {
       cursor = 0
     case .control("k"):
       characters.removeSubrange(cursor...)
-    case .control("w"), .alt("\u{7F}"):
+    case .control("w"):
       var start = cursor
       while start > 0 && characters[start - 1] == " " { start -= 1 }
       while start > 0 && characters[start - 1] != " " { start -= 1 }
