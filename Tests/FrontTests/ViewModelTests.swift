@@ -131,3 +131,23 @@ import Testing
     #expect(throws: BountyError.self) { try read("note add \"open", on: 1) }
   }
 }
+
+/// Colour: --no-color, NO_COLOR and TERM=dumb always win; then the `color` setting; `auto` means a
+/// terminal.
+@Suite struct ColourTests {
+  @Test func theSettingDecidesUnlessColourIsRefused() {
+    #expect(Colour.enabled(noColor: false, environment: [:], setting: "auto", isTTY: true))
+    #expect(!Colour.enabled(noColor: false, environment: [:], setting: "auto", isTTY: false))
+    #expect(!Colour.enabled(noColor: false, environment: [:], setting: "never", isTTY: true))
+    #expect(Colour.enabled(noColor: false, environment: [:], setting: "always", isTTY: false))
+    #expect(!Colour.enabled(noColor: true, environment: [:], setting: "always", isTTY: true))
+    #expect(
+      !Colour.enabled(
+        noColor: false, environment: ["NO_COLOR": "1"], setting: "always", isTTY: true))
+    #expect(
+      Colour.enabled(noColor: false, environment: ["NO_COLOR": ""], setting: "auto", isTTY: true))
+    #expect(
+      !Colour.enabled(noColor: false, environment: ["TERM": "dumb"], setting: "always", isTTY: true)
+    )
+  }
+}

@@ -116,6 +116,23 @@ import Testing
   }
 }
 
+extension WorkspaceTerminalTests {
+  @Test func aDumbTerminalGetsTheLineShell() throws {
+    let screen = try Screen(
+      command: "env BOUNTY_DB=\(bounty.database) TERM=dumb XDG_STATE_HOME=\(folder.file("state")) "
+        + "\(BinaryRunner.executable); echo EXITED $?; sleep 30")
+    #expect(screen.waitForPrompt("Fugitives>").contains("[Fugitives (28)]"))
+  }
+
+  @Test func anotherProcesssChangeShowsOnTheNextRedraw() throws {
+    let screen = try workspace()
+    try bounty.run(["fugitives", "add", "--name", "Aaron Outsider", "--bounty", "10"])
+    try screen.type("C-l")
+    let redrawn = screen.waitFor("Fugitives (29)")
+    #expect(redrawn.contains("Aaron Outsider") && redrawn.contains("1 of 29"))
+  }
+}
+
 /// The terminal is given back however the workspace ends.
 @Suite struct WorkspaceRestoreTests {
   @Test func aSignalLeavesTheAlternateScreenAndRawMode() throws {
