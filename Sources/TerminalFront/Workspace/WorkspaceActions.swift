@@ -337,7 +337,8 @@ extension Workspace {
         "\(key) = ", initial: current == "(not set)" ? "" : current, complete: complete)
     else { return }
     if let saved = perform("settings.set", ["key": .string(key), "value": .string(value)]) {
-      status = Status(text: "\(key) = \(settingText(saved["value"]))", kind: .success)
+      let later = key == "color" ? " (the colours change when bounty next starts)" : ""
+      status = Status(text: "\(key) = \(settingText(saved["value"]))\(later)", kind: .success)
     }
   }
 
