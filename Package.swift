@@ -16,6 +16,15 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+      name: "CNcurses",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+    .systemLibrary(
+      name: "CEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
     .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore"]),
     .plugin(
       name: "EmbedPlugin",
@@ -47,7 +56,8 @@ let package = Package(
       ],
       plugins: ["EmbedPlugin"]
     ),
-    .target(name: "TerminalFront", dependencies: ["BountyCore", "BountyApp"]),
+    .target(
+      name: "TerminalFront", dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit"]),
     .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp"]),
     .target(name: "CFuzzSupport"),
     .executableTarget(

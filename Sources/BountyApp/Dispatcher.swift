@@ -49,7 +49,7 @@ public final class Dispatcher {
   // MARK: Calling
 
   /// Calls the method `name` with JSON-RPC style params (by name): the entry for the JSON-RPC
-  /// front, the tests, and the shell's own views (`front: .workspace` reaches its state commands).
+  /// front, the tests, and the shell's own views (`front: .workspace` reaches commands only they use).
   /// An unknown method is `unknownMethod`; bad params `invalidParameter`.
   public func call(
     _ name: String, params: JSONObject = JSONObject(), front: CommandFronts = .rpc

@@ -44,9 +44,19 @@ public struct TerminalApp {
     }
     let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
-    if words.isEmpty {
+    // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
+    // standard input not a terminal give the line shell.
+    if words.isEmpty || words == ["shell"] {
       guard let dispatcher = open(path) else { return 1 }
-      return Shell(dispatcher: dispatcher, terminal: terminal, environment: environment).run()
+      TerminalLocale.useUTF8()
+      if words.isEmpty, Workspace.canRun(environment: environment) {
+        return Workspace(dispatcher: dispatcher, environment: environment, noColor: options.noColor)
+          .run()
+      }
+      return Shell(
+        dispatcher: dispatcher, terminal: terminal, environment: environment,
+        noColor: options.noColor
+      ).run()
     }
     if words.first == "rpc" {
       guard words.count == 1 else {

@@ -53,5 +53,18 @@ import Testing
     #expect(try complete(["bounty", "fugitives", "list", "--sort", "b"]) == ["bounty"])
     #expect(try complete(["bounty", "settings", "set", "roun"]) == ["rounding"])
     #expect(try complete(["bounty", "fugitives", "show", "42"]) == ["4242"])
+    // Issue 14: a group's third word, a setting's values, help topics, ID#s from --db, file names.
+    #expect(try complete(["bounty", "fugitives", "note", "a"]) == ["add"])
+    #expect(try complete(["bounty", "settings", "set", "color", "al"]) == ["always"])
+    #expect(try complete(["bounty", "help", "fugi"]) == ["fugitives"])
+    let other = BinaryRunner(database: folder.file("other.sqlite"))
+    try other.run(["fugitives", "add", "--name", "B", "--bounty", "1", "--id", "4343"])
+    #expect(
+      try complete(["bounty", "--db", folder.file("other.sqlite"), "fugitives", "show", "4"]) == [
+        "4343"
+      ])
+    #expect(try complete(["bounty", "import", ""]).isEmpty)  // bash then offers file names
+    #expect(try complete(["bounty", "report", "--output", ""]).isEmpty)
+    #expect(script.contains("complete -o default -F _bounty bounty"))
   }
 }

@@ -59,11 +59,11 @@ import Testing
     #expect(firstRow.contains("$96,000.00"))
     #expect(
       try bounty.run(["fugitives", "list", "--all", "--json"]).stdout.contains(#""total":34"#))
-    // Remembered across runs: the last tab (Fugitives) and its sort.
+    // A script remembers nothing: the next one starts on the Fugitives tab in name order.
     let again = try bounty.run([], input: "quit\n")
     let firstView = again.stdout.split(separator: "\n")
     #expect(firstView.first?.hasPrefix("[Fugitives (28)]") == true)
-    #expect(firstView.dropFirst(2).first?.contains("$96,000.00") == true)
+    #expect(firstView.dropFirst(2).first?.contains("Ábel Kovács") == true)
   }
 
   @Test func formsAskAgainForBadValuesAndSaveGoodOnes() throws {
@@ -130,5 +130,118 @@ import Testing
     #expect(outcome.stdout.contains("Released fugitive 1 (Runner)"))
     #expect(outcome.stdout.contains("Deleted fugitive 1"))
     #expect(outcome.stdout.contains("Undid: fugitives delete 1"))
+  }
+}
+
+/// Scripts are reproducible, and verbs act on the fugitive on screen (issue 14).
+@Suite struct ShellScriptCurrentFugitiveTests {
+  let folder: TemporaryFolder
+  let bounty: BinaryRunner
+
+  init() throws {
+    folder = try TemporaryFolder()
+    bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    try bounty.run(["sample"])
+  }
+
+  @Test func aScriptIgnoresWhatTheLastInteractiveSessionLeft() throws {
+    let script = "list\nshow 57750\nquit\n"
+    let fresh = try bounty.run([], input: script)
+    for (key, value) in [
+      ("shell.tab", "captured"), ("shell.fugitives.search", "Zz"),
+      ("shell.fugitives.sort", "bounty"),
+      ("shell.fugitives.desc", "true"),
+    ] {
+      #expect(try bounty.run(["workspace", "set", key, value]).status == 0)
+    }
+    let after = try bounty.run([], input: script)
+    #expect(after.stdout == fresh.stdout)
+    #expect(after.stdout.hasPrefix("[Fugitives (28)]"))
+    // Nor does a script write it.
+    try bounty.run([], input: "2\nsort bounty\nfind Wren\nquit\n")
+    #expect(
+      try bounty.run(["--json", "workspace", "get", "shell.tab"]).stdout.contains(
+        #""value":"captured""#))
+  }
+
+  @Test func verbsWithoutAnIDActOnTheFugitiveJustAddedNotTheOneShownBefore() throws {
+    let script = """
+      show 25772
+      add
+      Dana Whitaker
+      4242
+      900
+
+      capture
+      seen --description "Seen at the docks"
+      quit
+      """
+    let outcome = try bounty.run([], input: script + "\n")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("Captured fugitive 4242 (Dana Whitaker)"))
+    let edgar = try bounty.run(["--json", "fugitives", "show", "25772"]).stdout
+    #expect(edgar.contains(#""captured":false"#))
+    let dana = try bounty.run(["--json", "fugitives", "show", "4242"]).stdout
+    #expect(dana.contains(#""captured":true"#) && dana.contains("Seen at the docks"))
+  }
+
+  @Test func freeTextIsNeverReadAsAnID() throws {
+    let home = folder.file("home")
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
+    FileManager.default.createFile(atPath: home + "/mug.png", contents: Data(png))
+    let script = """
+      show 91319
+      note add 2 cars in the driveway
+      note add Sister's place,  two   spaces
+      photo ~/mug.png
+      set hunter.name Dana  Reyes
+      quit
+      """
+    var inHome = bounty
+    inHome.environment["HOME"] = home
+    let outcome = try inHome.run([], input: script + "\n")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let shown = try bounty.run(["--json", "fugitives", "show", "91319"]).stdout
+    #expect(shown.contains(#""text":"2 cars in the driveway""#))
+    #expect(shown.contains(#""text":"Sister's place,  two   spaces""#))
+    #expect(shown.contains(#""hasPhoto":true"#))
+    #expect(try bounty.run(["settings", "get", "hunter.name"]).stdout.contains("Dana  Reyes"))
+    // `note delete N` is the note's number, on the card on screen.
+    let noteID = try #require(
+      shown.firstMatch(of: /"id":(\d+),"text":"2 cars/).map { String($0.1) })
+    let deleted = try bounty.run([], input: "show 91319\nnote delete \(noteID)\nquit\n")
+    #expect(deleted.status == 0, "\(deleted.stderr)")
+    let after = try bounty.run(["--json", "fugitives", "show", "91319"]).stdout
+    #expect(!after.contains("2 cars in the driveway") && after.contains("Sister's place"))
+  }
+
+  @Test func showFromAnyTabSwitchesToTheFugitivesTab() throws {
+    let outcome = try bounty.run([], input: "3\nshow 57750\nshow 25772\nquit\n")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let bars = outcome.stdout.split(separator: "\n").filter { $0.contains("│") }
+    #expect(bars.count == 4)
+    #expect(bars[1].hasSuffix("[Settings]"))
+    #expect(bars[2].contains("[Captured (6)]") && bars[3].contains("[Fugitives (28)]"))
+  }
+
+  @Test func aScriptDeletesOnlyWithYesOrWithConfirmationOff() throws {
+    let refused = try bounty.run([], input: "show 25772\ndelete\nquit\n")
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("give --yes to go ahead"))
+    #expect(try bounty.run(["fugitives", "show", "25772"]).status == 0)
+    let yes = try bounty.run([], input: "show 25772\ndelete --yes\nquit\n")
+    #expect(yes.status == 0, "\(yes.stderr)")
+    #expect(try bounty.run(["fugitives", "show", "25772"]).status == 1)
+    try bounty.run(["settings", "set", "confirm.delete", "false"])
+    let off = try bounty.run([], input: "delete 57750\nquit\n")
+    #expect(off.status == 0, "\(off.stderr)")
+    #expect(try bounty.run(["fugitives", "show", "57750"]).status == 1)
+  }
+
+  @Test func helpOfACommandIsThatCommandsHelp() throws {
+    let outcome = try bounty.run([], input: "help report\nhelp capture\nquit\n")
+    #expect(outcome.stdout.contains("Usage: bounty report"))
+    #expect(outcome.stdout.contains("Usage: bounty fugitives capture"))
   }
 }

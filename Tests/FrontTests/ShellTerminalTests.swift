@@ -69,7 +69,7 @@ import Testing
     let folder = try TemporaryFolder()
     let command =
       "env BOUNTY_DB=\(folder.file("db.sqlite")) BOUNTY_NOW=2026-11-30T10:00:00Z TERM=xterm "
-      + "\(BinaryRunner.executable); echo EXITED $?; sleep 30"
+      + "XDG_STATE_HOME=\(folder.file("state")) \(BinaryRunner.executable) shell; echo EXITED $?; sleep 30"
     let screen = try Screen(command: command)
     #expect(screen.waitFor("Fugitives>").contains("no fugitives yet"))
     try screen.type("sample", "Enter")

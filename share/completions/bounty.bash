@@ -1,14 +1,21 @@
 # bash completion for bounty. Generated from the command registry: bounty completions bash
 _bounty() {
-  local cur prev words cword first=1 i opts=""
+  local cur prev words cword first=1 i opts="" db=()
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD-1]}
+  # ID#s come from the database the command line names.
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    [[ ${COMP_WORDS[i]} == --db ]] && db=(--db "${COMP_WORDS[i+1]}")
+    [[ ${COMP_WORDS[i]} == --db=* ]] && db=("${COMP_WORDS[i]}")
+  done
+  # A path: no words, so bash offers file names (-o default).
+  [[ $prev == --db || $prev == --output || $prev == --export ]] && return
   while [[ ${COMP_WORDS[first]} == --* && $first -lt $COMP_CWORD ]]; do
     [[ ${COMP_WORDS[first]} == --db ]] && first=$((first + 1))
     first=$((first + 1))
   done
   if [[ $COMP_CWORD -eq $first ]]; then
-    COMPREPLY=($(compgen -W "captured completions db deadlines dossier expenses export fugitives history import redo report sample settings undo help rpc --db --json --no-color --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "captured completions db deadlines dossier expenses export fugitives history import redo report sample settings undo workspace help rpc shell --db --json --no-color --help --version" -- "$cur"))
     return
   fi
   case ${COMP_WORDS[first]} in
@@ -17,12 +24,19 @@ _bounty() {
     expenses) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add delete edit list move split" -- "$cur")); return; } ;;
     fugitives) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add alias bond capture close delete describe edit list move note photo reopen seen show" -- "$cur")); return; } ;;
     settings) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get list reset set" -- "$cur")); return; } ;;
+    workspace) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get set" -- "$cur")); return; } ;;
+    help) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "captured completions db deadlines dossier expenses export fugitives history import redo report sample settings undo workspace help rpc shell" -- "$cur")); return; } ;;
   esac
-  local key="${COMP_WORDS[first]}"
+  # The command's words: as many as name a command or a group (`settings set`, not its KEY).
+  local key="${COMP_WORDS[first]}" known="|captured list|captured release|captured show|db backup|db check|db info|db migrate|expenses add|expenses delete|expenses edit|expenses list|expenses move|expenses split|fugitives add|fugitives alias|fugitives alias add|fugitives alias delete|fugitives bond|fugitives capture|fugitives close|fugitives delete|fugitives describe|fugitives edit|fugitives list|fugitives move|fugitives note|fugitives note add|fugitives note delete|fugitives note edit|fugitives note list|fugitives note move|fugitives photo|fugitives reopen|fugitives seen|fugitives show|settings get|settings list|settings reset|settings set|workspace get|workspace set|"
   for ((i = first + 1; i < COMP_CWORD && i <= first + 2; i++)); do
-    [[ ${COMP_WORDS[i]} == -* || ${COMP_WORDS[i]} =~ ^[0-9]+$ ]] && break
+    [[ $known == *"|$key ${COMP_WORDS[i]}|"* ]] || break
     key="$key ${COMP_WORDS[i]}"
   done
+  case $key in
+    "fugitives alias") [[ $COMP_CWORD -eq $((first + 2)) ]] && { COMPREPLY=($(compgen -W "add delete" -- "$cur")); return; } ;;
+    "fugitives note") [[ $COMP_CWORD -eq $((first + 2)) ]] && { COMPREPLY=($(compgen -W "list add edit delete move" -- "$cur")); return; } ;;
+  esac
   case $key in
     "fugitives list")
       opts="--all --sort --desc --asc --search --min-bounty --limit --offset --format --help --json"
@@ -31,96 +45,96 @@ _bounty() {
       ;;
     "fugitives show")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives add")
       opts="--name --id --bounty --description --help --json"
       ;;
     "fugitives edit")
       opts="--name --bounty --description --new-id --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives delete")
       opts="--search --min-bounty --all-matching --yes --help --json"
       ;;
     "fugitives move")
       opts="--to --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives capture")
       opts="--search --min-bounty --all-matching --at --lat --lon --help --json"
       ;;
     "fugitives seen")
       opts="--lat --lon --description --at --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives photo")
       opts="--export --clear --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note list")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note add")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note edit")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note delete")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note move")
       opts="--to --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives bond")
       opts="--amount --court --case --fta --forfeiture --clear --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives describe")
       opts="--dob --height --weight --eyes --hair --marks --clear --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives alias add")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives alias delete")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives close")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives reopen")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "expenses list")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "expenses add")
       opts="--amount --memo --date --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "expenses edit")
       opts="--amount --memo --date --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "expenses delete")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "expenses move")
       opts="--to --help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "expenses split")
       opts="--amount --memo --by --date --help --json"
@@ -137,7 +151,7 @@ _bounty() {
       ;;
     "captured show")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "captured release")
       opts="--search --min-bounty --all-matching --help --json"
@@ -152,6 +166,17 @@ _bounty() {
       ;;
     "settings set")
       opts="--help --json"
+      if [[ $COMP_CWORD -eq $((first + 3)) ]]; then
+        case $prev in
+          currency) COMPREPLY=($(compgen -W "USD EUR GBP CAD AUD NZD CHF MXN SEK JPY KRW BHD KWD JOD" -- "$cur")) ;;
+          rounding) COMPREPLY=($(compgen -W "half-even half-up" -- "$cur")) ;;
+          fugitives.sort) COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")) ;;
+          captured.sort) COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")) ;;
+          confirm.delete) COMPREPLY=($(compgen -W "true false" -- "$cur")) ;;
+          color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")) ;;
+        esac
+        return
+      fi
       [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit"
       ;;
     "settings reset")
@@ -165,7 +190,7 @@ _bounty() {
     "dossier")
       opts="--format --redact --output --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "text markdown html" -- "$cur")); return; fi
-      [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
+      [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "history")
       opts="--help --json"
@@ -182,6 +207,7 @@ _bounty() {
     "import")
       opts="--format --replace --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "csv json" -- "$cur")); return; fi
+      [[ $cur != -* ]] && return
       ;;
     "export")
       opts="--format --output --help --json"
@@ -198,6 +224,13 @@ _bounty() {
       ;;
     "db backup")
       opts="--help --json"
+      [[ $cur != -* ]] && return
+      ;;
+    "workspace get")
+      opts="--help --json"
+      ;;
+    "workspace set")
+      opts="--help --json"
       ;;
     "completions")
       opts="--help --json"
@@ -206,5 +239,5 @@ _bounty() {
   esac
   COMPREPLY=($(compgen -W "$opts" -- "$cur"))
 }
-complete -F _bounty bounty
+complete -o default -F _bounty bounty
 

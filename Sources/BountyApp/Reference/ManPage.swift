@@ -17,13 +17,15 @@ public enum ManPage {
       ".SH SYNOPSIS",
       ".B bounty",
       "[\\fB\\-\\-db\\fR \\fIPATH\\fR] [\\fB\\-\\-json\\fR] [\\fB\\-\\-no\\-color\\fR] \\fICOMMAND\\fR [\\fIOPTIONS\\fR]",
-      ".br", ".B bounty", "(the interactive shell)", ".br", ".B bounty rpc",
+      ".br", ".B bounty", "(on a terminal: the full\\-screen workspace)", ".br", ".B bounty shell",
+      "(the line shell; also what reads a script on standard input)", ".br", ".B bounty rpc",
       "(JSON\\-RPC 2.0 on standard input and output)",
       ".SH DESCRIPTION",
       "bounty keeps a hunter's list of fugitives with exact bounties, the captured ones, case notes, photos",
-      "and settings in one SQLite file, and writes bounty reports and dossiers. With no command it opens a",
-      "shell with three tabs: Fugitives, Captured and Settings. Every command below is also a JSON\\-RPC",
-      "method of \\fBbounty rpc\\fR.",
+      "and settings in one SQLite file, and writes bounty reports and dossiers. With no command, on a",
+      "terminal, it opens a full\\-screen workspace with three tabs: Fugitives, Captured and Settings",
+      "(\\fBTERM=dumb\\fR or \\fBbounty shell\\fR give the line shell instead). Every command below is also a",
+      "JSON\\-RPC method of \\fBbounty rpc\\fR.",
       ".SH GLOBAL OPTIONS",
       ".TP", ".BI \\-\\-db \" PATH\"",
       "The database file. Default: \\fB$BOUNTY_DB\\fR, else \\fB$XDG_DATA_HOME/bounty/bounty.sqlite\\fR, else \\fB~/.local/share/bounty/bounty.sqlite\\fR.",
@@ -50,16 +52,55 @@ public enum ManPage {
         }
       }
     }
+    func entries(_ title: String, _ list: [InteractiveReference.Entry]) -> [String] {
+      [".SS \(escape(title))"]
+        + list.flatMap { [".TP", ".B \(escape($0.keys))", escape($0.meaning) + "."] }
+    }
+    lines += [".SH THE WORKSPACE", "The keys; \\fB?\\fR shows those of the view on screen."]
+    lines += entries("On a list", InteractiveReference.list)
+    lines += entries("On a fugitive's card", InteractiveReference.card)
+    lines += entries("On the Settings tab", InteractiveReference.settings)
+    lines += entries("Everywhere", InteractiveReference.everywhere)
+    lines += entries("In a form", InteractiveReference.form)
+    lines += [
+      ".SH THE LINE SHELL",
+      "Every command's verb without its tab word (\\fBcapture\\fR, \\fBnote add\\fR, \\fBundo\\fR), tried in the",
+      "active tab first. On a fugitive's card a verb given no ID# acts on that fugitive, and free text",
+      "(\\fBnote add\\fR \\fITEXT...\\fR, \\fBset\\fR \\fIKEY VALUE...\\fR) is the rest of the line, never an ID#.",
+      "Without a terminal it starts from the defaults, remembers nothing, and deletes only with",
+      "\\fB\\-\\-yes\\fR (or \\fBconfirm.delete\\fR false). Its own verbs:",
+    ]
+    lines += InteractiveReference.shellVerbs.flatMap {
+      [".TP", ".B \(escape($0.keys))", escape($0.meaning) + "."]
+    }
+    lines += [
+      ".SH SETTINGS",
+      "\\fBbounty settings set\\fR \\fIKEY VALUE\\fR; \\fBbounty settings list\\fR shows them all.",
+    ]
+    for key in SettingKey.allCases {
+      let values = key.choices.map { " One of: " + $0.joined(separator: ", ") + "." } ?? ""
+      let fallback = key.defaultValue.isEmpty ? "not set" : key.defaultValue
+      lines += [
+        ".TP", ".B \(escape(key.rawValue))", escape("\(key.help). Default: \(fallback).\(values)"),
+      ]
+    }
     lines += [
       ".SH EXIT STATUS",
       "0 success; 1 the operation failed (not found, conflict, invalid value, I/O); 64 a usage error; 130 interrupted.",
       ".SH ENVIRONMENT",
       ".TP", ".B BOUNTY_DB", "The database file, when \\fB\\-\\-db\\fR is not given.",
-      ".TP", ".B NO_COLOR", "When set and not empty, no colour.",
+      ".TP", ".B NO_COLOR",
+      "When set and not empty, no colour (the \\fBcolor\\fR setting decides otherwise).",
+      ".TP", ".B XDG_STATE_HOME",
+      "Where the line shell keeps its history: \\fB$XDG_STATE_HOME/bounty/history\\fR.",
+      ".TP", ".B TERM",
+      "\\fBdumb\\fR (or no terminal) gives the line shell instead of the workspace.",
       ".TP", ".B BOUNTY_NOW",
       "Fixes the clock (an ISO 8601 time), for reproducible transcripts and tests.",
       ".SH FILES", ".TP", ".I ~/.local/share/bounty/bounty.sqlite",
       "The default database (mode 0600, in a folder of mode 0700).",
+      ".TP", ".I ~/.local/state/bounty/history",
+      "The line shell's history, the last 1000 lines (mode 0600), when \\fBXDG_STATE_HOME\\fR is not set.",
       ".SH SEE ALSO",
       "The guide and the JSON\\-RPC reference: docs/guide.md and docs/json\\-rpc.md in the source.",
     ]

@@ -197,15 +197,27 @@ extension Store {
       "UPDATE fugitive SET position = position - 1 WHERE position > ?", .integer(position))
   }
 
-  /// Moves a fugitive to `position` (1-based, clamped to the list) in the manual order; the rows in
-  /// between shift by one, so positions stay dense.
+  /// Moves a fugitive to row `position` (1-based, clamped) of its list in the manual order: the
+  /// Fugitives tab's rows are the fugitives at large, the Captured tab's the captured ones. The
+  /// rows in between shift by one, so positions stay dense.
   public func moveFugitive(id: Int64, to position: Int64) throws {
     guard
       let current = try database.scalarInt(
-        "SELECT position FROM fugitive WHERE id = ?", .integer(id))
+        "SELECT position FROM fugitive WHERE id = ?", .integer(id)),
+      let captured = try database.scalarInt(
+        "SELECT captured FROM fugitive WHERE id = ?", .integer(id))
     else { throw BountyError.notFound("fugitive \(id) not found") }
-    let count = try fugitiveCount()
-    let target = min(max(position, 1), count)
+    // `position` is row N of the list the fugitive is in (at large, or captured), clamped: it
+    // lands where that list's Nth fugitive stands in the one manual order of every fugitive.
+    let count =
+      try database.scalarInt(
+        "SELECT count(*) FROM fugitive WHERE captured = ?", .integer(captured)) ?? 1
+    let row = min(max(position, 1), count)
+    guard
+      let target = try database.scalarInt(
+        "SELECT position FROM fugitive WHERE captured = ? ORDER BY position LIMIT 1 OFFSET ?",
+        .integer(captured), .integer(row - 1))
+    else { return }
     guard target != current else { return }
     if target < current {
       try database.run(

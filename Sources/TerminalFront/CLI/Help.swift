@@ -15,7 +15,8 @@ public struct Help {
       "bounty \(BountyVersion.current) — a case tracker for bounty hunters",
       "",
       "Usage: bounty [--db PATH] [--json] [--no-color] COMMAND [OPTIONS]",
-      "       bounty                  open the interactive shell (Fugitives | Captured | Settings)",
+      "       bounty                  on a terminal: the full-screen workspace (? lists its keys)",
+      "       bounty shell            the line shell (also for scripts on standard input)",
       "       bounty rpc              speak JSON-RPC 2.0 on stdin/stdout (see docs/json-rpc.md)",
     ]
     let commands = registry.commands(for: .terminal)

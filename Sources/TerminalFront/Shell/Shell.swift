@@ -2,60 +2,90 @@ import BountyApp
 import BountyCore
 import Glibc
 
-/// The interactive shell: a tab bar (`Fugitives (9) | Captured (3) | Settings`), the active tab's
-/// view and a prompt. Commands are the one-shot verbs without the tab word, plus navigation. With
-/// standard input not a terminal it reads commands line by line, prints no prompt and no colour,
+/// The line shell (`bounty shell`, and `bounty` when standard input is not a terminal): a tab bar
+/// (`Fugitives (9) │ Captured (3) │ Settings`), the active tab's view, and a prompt. Commands are the
+/// one-shot verbs without the tab word, plus navigation. Verbs given no ID# act on the fugitive on
+/// screen. On a terminal lines are edited with libedit and the workspace (tab, sorts, filters) is
+/// remembered; a script gets no prompt and no colour, starts from the defaults, remembers nothing,
 /// and exits 1 if any command failed.
 final class Shell {
   let dispatcher: Dispatcher
+  let client: AppClient
   let terminal: TerminalInfo
   let interactive: Bool
   let runner: CommandRunner
   let parser: CommandLineParser
-  var state: ShellState
-  var input: any LineSource
+  let home: String?
+  var model = ViewModel()
+  let input: any LineSource
+  /// Where the interactive session is remembered; nil in a script.
+  private let memory: WorkspaceMemory?
   private var anyFailed = false
-  /// Fugitives shown per page of a list.
-  static let pageSize: Int64 = 50
+  /// Rows shown per page of a list: the terminal's height, or 50 in a script.
+  let pageSize: Int64
 
-  init(dispatcher: Dispatcher, terminal: TerminalInfo, environment: [String: String]) {
+  init(dispatcher: Dispatcher, terminal: TerminalInfo, environment: [String: String], noColor: Bool)
+  {
     self.dispatcher = dispatcher
+    let client = AppClient(dispatcher: dispatcher)
+    self.client = client
     let interactive = isatty(STDIN_FILENO) == 1 && terminal.isTTY
     self.interactive = interactive
-    self.terminal =
-      interactive ? terminal : TerminalInfo(isTTY: false, width: nil, style: Style(enabled: false))
+    let colour = Colour.enabled(
+      noColor: noColor, environment: environment, setting: client.setting("color"),
+      isTTY: interactive)
+    self.terminal = TerminalInfo(
+      isTTY: interactive, width: interactive ? terminal.width : nil, style: Style(enabled: colour))
     self.runner = CommandRunner(dispatcher: dispatcher, terminal: self.terminal, json: false)
     self.parser = CommandLineParser(registry: dispatcher.registry)
-    self.state = ShellState.load(from: dispatcher)
-    self.input = interactive ? TerminalLineEditor() : PlainLineSource()
+    self.home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    self.memory = interactive ? WorkspaceMemory(client: client) : nil
+    self.pageSize = interactive ? max(5, Int64(Colour.terminalRows() - 8)) : 50
+    if interactive, let editor = EditLineSource(historyPath: ShellHistory.path(environment)) {
+      Interrupt.install()
+      self.input = editor
+    } else {
+      self.input = PlainLineSource()
+    }
+    if let editor = input as? EditLineSource {
+      editor.completer = { [unowned self] before in
+        Completer(registry: dispatcher.registry, client: client, active: model.active, home: home)
+          .complete(before)
+      }
+    }
   }
 
   func run() -> Int32 {
-    if case .success(let all) = dispatcher.call(
-      "fugitives.list", params: ["all": true, "limit": 1]),
-      all["total"] == .int(0)
+    if let memory {
+      var warnings: [String] = []
+      model = memory.load(warnings: &warnings)
+      for warning in warnings { Output.err("Warning: \(warning)") }
+    }
+    if case .success(let all) = client.call("fugitives.list", ["all": true, "limit": 1]),
+      all["total"]?.int64 == 0
     {
       say(
         "Welcome to bounty. There are no fugitives yet: 'add' one, or load the sample roster "
           + "with 'sample'. Type 'help' for every command.")
     }
     showCurrentView()
-    while let line = input.readLine(prompt: prompt) {
-      input.remember(line)
-      guard let words = shellWords(line) else {
-        fail(.usage("unterminated quote"))
-        continue
+    loop: while true {
+      switch input.readLine(prompt: prompt) {
+      case .end: break loop
+      case .interrupted: continue
+      case .line(let line):
+        if !handle(line) { break loop }
       }
-      if words.isEmpty { continue }
-      if words == ["quit"] || words == ["exit"] || words == ["q"] { break }
-      handle(words)
     }
-    state.save(to: dispatcher)
+    memory?.save(model)
     return anyFailed ? 1 : 0
   }
 
   var prompt: String {
-    terminal.style.bold(state.active.title) + "> "
+    let title = model.active.title
+    guard terminal.style.enabled else { return title + "> " }
+    // libedit skips what lies between \u{1} marks when it counts the prompt's columns.
+    return "\u{1}\u{1B}[1m\u{1}\(title)\u{1}\u{1B}[0m\u{1}> "
   }
 
   func say(_ text: String) { Output.out(text) }
@@ -67,210 +97,235 @@ final class Shell {
 
   // MARK: Commands
 
-  func handle(_ words: [String]) {
-    let verb = words[0]
-    let rest = Array(words.dropFirst())
+  /// Runs one line; false when it asks to quit.
+  func handle(_ line: String) -> Bool {
+    guard let words = shellWords(line, home: home) else {
+      fail(.usage("unterminated quote"))
+      return true
+    }
+    guard let verb = words.first?.text else { return true }
+    let rest = words.dropFirst().map(\.text)
     switch verb {
+    case "quit", "exit", "q":
+      return false
     case "1": switchTab(to: .fugitives)
     case "2": switchTab(to: .captured)
     case "3": switchTab(to: .settings)
     case "tab":
-      guard let name = rest.first,
-        let tab = ShellState.TabName.allCases.first(where: {
-          $0.rawValue.hasPrefix(name.lowercased())
-        })
+      guard let name = rest.first?.lowercased(), !name.isEmpty,
+        let tab = TabName.allCases.first(where: { $0.rawValue.hasPrefix(name) })
       else {
-        return fail(.usage("tab needs a name: fugitives, captured or settings"))
+        fail(.usage("tab needs a name: fugitives, captured or settings"))
+        return true
       }
       switchTab(to: tab)
     case "help", "?":
-      say(ShellHelp.text(for: state.active))
+      help(rest)
     case "back":
-      if state.current.stack.count > 1 { state.current.stack.removeLast() }
+      model.back()
       showCurrentView()
     case "list" where rest.isEmpty, "ls" where rest.isEmpty:
-      state.current.stack = [.list]
+      model.current.stack = [.list]
       showCurrentView()
     case "next", "prev":
-      let step = verb == "next" ? Self.pageSize : -Self.pageSize
-      state.current.offset = max(0, state.current.offset + step)
-      state.current.stack = [.list]
+      let step = verb == "next" ? pageSize : -pageSize
+      model.current.offset = max(0, model.current.offset + step)
+      model.current.stack = [.list]
       showCurrentView()
     case "sort":
       setSort(rest)
     case "find":
-      state.current.search = rest.isEmpty ? nil : rest.joined(separator: " ")
-      state.current.offset = 0
-      state.current.stack = [.list]
-      state.save(to: dispatcher)
+      let text = words.count > 1 ? String(line[words[1].start...]).trimmingASCIIWhitespace() : ""
+      model.current.search = text.isEmpty ? nil : (words.count == 2 ? words[1].text : text)
+      model.resetList()
+      remember()
       showCurrentView()
-    case "show" where rest.count == 1 && state.active != .settings:
+    case "show" where rest.count == 1:
       guard let id = Int64(rest[0]) else {
-        return fail(.invalid(field: "id", reason: "'\(rest[0])' is not a whole number"))
+        fail(.invalid(field: "id", reason: "'\(rest[0])' is not a whole number"))
+        return true
       }
-      state.current.stack = [.list, .detail(id)]
-      if !showCurrentView() { state.current.stack = [.list] }
+      show(id)
     case "add" where rest.isEmpty:
-      ShellForms(shell: self).add()
-    case "edit" where rest.count <= 1 && state.active != .settings:
-      guard let id = rest.first.flatMap({ Int64($0) }) ?? currentDetailID else {
-        return fail(.usage("edit needs an ID#"))
+      if let id = ShellForms(shell: self).add() { follow(id, switchingTab: true) }
+    case "edit" where rest.count <= 1 && model.active != .settings:
+      guard let id = rest.first.flatMap({ Int64($0) }) ?? model.currentFugitive else {
+        fail(
+          .usage(
+            rest.isEmpty ? "edit needs an ID# (or 'show ID' first)" : "'\(rest[0])' is not an ID#"))
+        return true
       }
-      ShellForms(shell: self).edit(id: id)
+      if let saved = ShellForms(shell: self).edit(id: id) { model.focus(saved) }
     default:
-      runRegistryCommand(words)
+      runRegistryCommand(line)
+    }
+    return true
+  }
+
+  /// `help`: this tab's commands; `help WORDS`: a command's or group's help (`help report`).
+  private func help(_ topic: [String]) {
+    guard !topic.isEmpty else { return say(ShellHelp.text(for: model.active)) }
+    let help = Help(registry: dispatcher.registry)
+    let tabs = [model.active] + TabName.allCases.filter { $0 != model.active }
+    let text =
+      help.text(for: topic) ?? tabs.lazy.compactMap { help.text(for: [$0.rawValue] + topic) }.first
+    guard let text else { return fail(.usage("no help for '\(topic.joined(separator: " "))'")) }
+    say(text)
+  }
+
+  /// `show ID` from any tab: switches to the tab the fugitive is in and shows its card.
+  private func show(_ id: Int64) {
+    switch client.fugitive(id) {
+    case .success(let fugitive):
+      model.show(id, in: TabName.of(captured: fugitive["captured"] == .bool(true)))
+      say(tabBar())
+      for line in views.detail(fugitive) { say(line) }
+    case .failure(let error):
+      fail(error)
     }
   }
 
-  /// The fugitive on screen, when the view is a detail.
-  var currentDetailID: Int64? {
-    if case .detail(let id)? = state.current.stack.last { return id }
-    return nil
+  /// The fugitive `id` is now the one on screen (its card was just printed).
+  private func follow(_ id: Int64, switchingTab: Bool) {
+    if switchingTab, case .success(let fugitive) = client.fugitive(id) {
+      model.show(id, in: TabName.of(captured: fugitive["captured"] == .bool(true)))
+    } else {
+      model.focus(id)
+    }
   }
 
-  /// Runs a verb of the registry: tried with the active tab's word first, then the other tabs',
-  /// then on its own (`undo`, `sample`). On a detail view a verb that needs an ID# gets that one.
-  func runRegistryCommand(_ words: [String]) {
-    let prefixes =
-      [[state.active.rawValue]]
-      + ShellState.TabName.allCases.filter { $0 != state.active }.map { [$0.rawValue] } + [[]]
-    for prefix in prefixes {
-      guard let (command, used) = dispatcher.registry.command(words: prefix + words),
-        used > prefix.count
-      else { continue }
-      var tokens = Array((prefix + words).dropFirst(used))
-      if let id = currentDetailID, command.spec.params.first?.name == "id",
-        command.spec.params.first?.positional == true, tokens.first.flatMap({ Int64($0) }) == nil
-      {
-        tokens.insert(String(id), at: 0)
+  /// Runs a verb of the registry (see `ShellLine`).
+  func runRegistryCommand(_ line: String) {
+    let reader = ShellLine(
+      registry: dispatcher.registry, active: model.active, current: model.currentFugitive,
+      home: home)
+    do {
+      guard let (spec, tokens) = try reader.resolve(line),
+        let command = dispatcher.registry.command(named: spec.name)
+      else {
+        let verb = line.split(separator: " ").first.map(String.init) ?? line
+        return fail(.usage("unknown command '\(verb)'; type 'help' for the commands of this tab"))
       }
-      do {
-        let arguments = try parser.arguments(for: command.spec, tokens)
-        // Scripts are not asked (their next line is a command, not an answer), as on a pipe.
-        let confirm: ConfirmPrompt? =
-          !interactive
-          ? nil
-          : ConfirmPrompt { [self] question in
-            let answer = input.readLine(prompt: "\(question) [y/N] ") ?? ""
-            return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
+      let arguments = try parser.arguments(for: spec, tokens)
+      let confirm: ConfirmPrompt? =
+        interactive
+        ? ConfirmPrompt { [self] question in
+          guard case .line(let answer) = input.readAnswer(prompt: "\(question) [y/N] ") else {
+            return false
           }
-        if !runner.run(command, arguments, confirm: confirm) { anyFailed = true }
-        if case .integer(let id)? = arguments.value(named: "id"), currentDetailID == id,
-          case .failure = dispatcher.call("fugitives.get", params: ["id": .int(id)])
-        {
-          state.current.stack = [.list]  // the fugitive on screen is gone
-        }
-      } catch {
-        fail(error)
+          return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
+        } : nil
+      guard runner.run(command, arguments, confirm: confirm) else {
+        anyFailed = true
+        return
       }
-      return
+      afterSuccess(spec)
+    } catch {
+      fail(error)
     }
-    fail(.usage("unknown command '\(words[0])'; type 'help' for the commands of this tab"))
   }
 
-  func switchTab(to tab: ShellState.TabName) {
-    state.active = tab
-    state.save(to: dispatcher)
+  /// Keeps the view in step with a change: the card a command printed (its view is a fugitive's
+  /// card) becomes current, in the tab the fugitive now belongs to; a change that printed no card
+  /// redraws the view on screen (and a fugitive that no longer exists leaves it).
+  private func afterSuccess(_ spec: CommandSpec) {
+    let result = runner.lastReply?.result
+    if case .fugitiveCard = spec.view, let result, let id = result["id"]?.int64,
+      result["name"] != nil
+    {
+      let tab = TabName.of(captured: result["captured"] == .bool(true))
+      return follow(id, switchingTab: tab != model.active)
+    }
+    guard case .change = spec.effect else { return }
+    if let id = model.currentFugitive, case .failure(.notFound) = client.fugitive(id) {
+      model.forget(id)
+    }
+    if result == nil { return }  // a question was declined: nothing ran, the card stays
+    // A setting changed from another tab leaves the view as it was.
+    if spec.tab == .settings, model.active != .settings { return }
     showCurrentView()
   }
 
+  func switchTab(to tab: TabName) {
+    model.active = tab
+    remember()
+    showCurrentView()
+  }
+
+  private func remember() { memory?.save(model) }
+
   func setSort(_ words: [String]) {
-    guard state.active != .settings, let key = words.first,
-      SettingKey.sortKeys.contains(key.lowercased())
+    guard model.active != .settings, let key = words.first?.lowercased(),
+      SettingKey.sortKeys.contains(key)
     else {
       return fail(
         .usage("sort needs one of: \(SettingKey.sortKeys.joined(separator: ", ")) [desc|asc]"))
     }
-    state.current.sort = key.lowercased()
-    state.current.descending = words.count > 1 ? words[1].lowercased().hasPrefix("desc") : nil
-    state.current.offset = 0
-    state.current.stack = [.list]
-    state.save(to: dispatcher)
+    model.current.sort = key
+    model.current.descending = words.count > 1 ? words[1].lowercased().hasPrefix("desc") : nil
+    model.resetList()
+    remember()
     showCurrentView()
   }
 
   // MARK: Views
 
-  /// Draws the tab bar and the active tab's current view. False when the view could not be shown.
-  @discardableResult
-  func showCurrentView() -> Bool {
-    say(tabBar())
-    switch state.current.stack.last ?? .list {
-    case .list:
-      return showList()
-    case .detail(let id):
-      let method = state.active == .captured ? "captured.get" : "fugitives.get"
-      switch dispatcher.call(method, params: ["id": .int(id)]) {
+  /// Draws the tab bar and the active tab's current view.
+  func showCurrentView() {
+    if let id = model.currentFugitive {
+      switch client.fugitive(id) {
       case .success(let fugitive):
+        say(tabBar())
         for line in views.detail(fugitive) { say(line) }
-        return true
-      case .failure(let error):
-        fail(error)
-        return false
+        return
+      case .failure:
+        // Deleted meanwhile (here or by another process): back to the list.
+        model.forget(id)
       }
     }
+    say(tabBar())
+    showList()
   }
 
   var views: FugitiveViews {
-    FugitiveViews(terminal: terminal, currency: runner.lastReply?.currency ?? currency())
-  }
-
-  /// The database currency, for a view drawn before any command ran.
-  private func currency() -> Currency {
-    guard case .success(let setting) = dispatcher.call("settings.get", params: ["key": "currency"]),
-      let code = setting["value"]?.stringValue
-    else { return .usd }
-    return Currency.named(code) ?? .usd
+    FugitiveViews(terminal: terminal, currency: client.currency)
   }
 
   func tabBar() -> String {
-    func count(_ method: String) -> String {
-      guard case .success(let result) = dispatcher.call(method, params: ["limit": 1]),
-        case .number(let total)? = result["total"]
-      else { return "?" }
-      return total
+    let titles: [(TabName, String)] = TabName.allCases.map { tab in
+      (
+        tab,
+        tab == .settings ? tab.title : "\(tab.title) (\(client.count(tab).map(String.init) ?? "?"))"
+      )
     }
-    let titles: [(ShellState.TabName, String)] = [
-      (.fugitives, "Fugitives (\(count("fugitives.list")))"),
-      (.captured, "Captured (\(count("captured.list")))"),
-      (.settings, "Settings"),
-    ]
     let bar = titles.map { tab, title in
-      guard tab == state.active else { return " \(title) " }
+      guard tab == model.active else { return " \(title) " }
       return terminal.style.enabled ? terminal.style.inverse(" \(title) ") : "[\(title)]"
     }.joined(separator: "│")
     return bar.hasSuffix(" ") ? String(bar.dropLast()) : bar
   }
 
-  private func showList() -> Bool {
-    let tab = state.current
-    var params: JSONObject = ["limit": .int(Self.pageSize), "offset": .int(tab.offset)]
-    if let sort = tab.sort { params["sort"] = .string(sort) }
-    if let descending = tab.descending { params["desc"] = .bool(descending) }
-    if let search = tab.search { params["search"] = .string(search) }
-    let method: String
-    switch state.active {
-    case .settings:
-      return runListing("settings.list", JSONObject())
-    case .fugitives: method = "fugitives.list"
-    case .captured: method = "captured.list"
+  private func showList() {
+    let tab = model.current
+    var params = JSONObject()
+    if model.active != .settings {
+      params["limit"] = .int(pageSize)
+      params["offset"] = .int(tab.offset)
+      if let sort = tab.sort { params["sort"] = .string(sort) }
+      if let descending = tab.descending { params["desc"] = .bool(descending) }
+      if let search = tab.search {
+        params["search"] = .string(search)
+        say(
+          terminal.style.dim(
+            "Showing matches for '\(terminalSafe(search))' ('find' alone shows all)"))
+      }
     }
-    if let search = tab.search {
-      say(
-        terminal.style.dim("Showing matches for '\(terminalSafe(search))' ('find' alone shows all)")
-      )
-    }
-    return runListing(method, params)
-  }
-
-  private func runListing(_ method: String, _ params: JSONObject) -> Bool {
-    guard let command = dispatcher.registry.command(named: method) else { return false }
+    guard let command = dispatcher.registry.command(named: model.active.listMethod) else { return }
     do {
       let arguments = try command.spec.arguments(fromJSON: params)
-      return runner.run(command, arguments, confirm: nil)
+      if !runner.run(command, arguments, confirm: nil) { anyFailed = true }
     } catch {
       fail(error)
-      return false
     }
   }
 }

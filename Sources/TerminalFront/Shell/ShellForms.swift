@@ -1,8 +1,8 @@
 import BountyApp
 import BountyCore
 
-/// The add and edit forms: one field at a time, a bad value asked again with its reason, `.cancel`
-/// or end of input cancels and nothing is saved.
+/// The line shell's add and edit forms: one field at a time, a bad value asked again with its
+/// reason; `.cancel`, Ctrl-C or end of input cancels and nothing is saved. Up recalls no commands.
 struct ShellForms {
   let shell: Shell
 
@@ -13,40 +13,47 @@ struct ShellForms {
   }
 
   /// Asks for one field until `check` accepts the answer. Enter keeps `current` (or skips an
-  /// optional field); `.cancel` and end of input cancel.
+  /// optional field).
   private func ask(
-    _ label: String, current: String?, optional: Bool, check: (String) throws -> Void
+    _ label: String, current: String?, optional: Bool, check: (String) throws(BountyError) -> Void
   ) -> Answer {
     while true {
       let hint = current.map { " [\(terminalSafe($0))]" } ?? (optional ? " (Enter to skip)" : "")
-      guard let line = shell.input.readLine(prompt: "  \(label)\(hint): ") else { return .cancel }
+      guard case .line(let line) = shell.input.readAnswer(prompt: "  \(label)\(hint): ") else {
+        return .cancel
+      }
       if line.trimmingASCIIWhitespace() == ".cancel" { return .cancel }
       if line.isEmpty && (current != nil || optional) { return .keep }
       do {
         try check(line)
         return .value(line)
-      } catch let error as BountyError {
-        Output.err("  \(error.message); try again, or '.cancel'")
       } catch {
-        Output.err("  \(error); try again, or '.cancel'")
+        Output.err("  \(error.message); try again, or '.cancel'")
       }
     }
   }
 
-  private func checker(_ method: String, _ field: String) -> (String) throws -> Void {
+  /// Checks a field as the command will: its declared type, and an amount in the database currency.
+  private func checker(_ method: String, _ field: String) -> (String) throws(BountyError) -> Void {
     let spec = shell.dispatcher.registry.command(named: method)?.spec
-    return { text in
+    let currency = shell.client.currency
+    return { (text: String) throws(BountyError) in
       guard let param = spec?.param(named: field) else { return }
-      try shell.dispatcher.check(text, for: param)
+      _ = try param.value(fromText: text)
+      if param.type == .money, case .failure(let error) = Money.parse(text, currency: currency) {
+        throw .invalid(field: field, reason: error.reason)
+      }
     }
   }
 
-  private func cancelled() {
+  private func cancelled() -> Int64? {
     shell.say("Cancelled; nothing was saved.")
+    return nil
   }
 
-  func add() {
-    shell.say("New fugitive ('.cancel' to cancel):")
+  /// Adds a fugitive; its ID# when saved.
+  func add() -> Int64? {
+    shell.say("New fugitive ('.cancel' or Ctrl-C cancels):")
     var params = JSONObject()
     let fields: [(String, String, Bool)] = [
       ("name", "Name", false), ("id", "ID#", true), ("bounty", "Bounty", false),
@@ -56,12 +63,12 @@ struct ShellForms {
       var check = checker("fugitives.add", field)
       if field == "id" {
         let base = check
-        check = { text in
+        check = { (text: String) throws(BountyError) in
           try base(text)
-          if let id = Int64(text),
-            case .success = shell.dispatcher.call("fugitives.get", params: ["id": .int(id)])
+          if let id = Int64(text.trimmingASCIIWhitespace()),
+            case .success = shell.client.fugitive(id)
           {
-            throw BountyError.conflict("ID# \(id) is taken")
+            throw .conflict("ID# \(id) is taken")
           }
         }
       }
@@ -72,18 +79,21 @@ struct ShellForms {
         params[field] = field == "id" ? .number(text.trimmingASCIIWhitespace()) : .string(text)
       }
     }
-    submit("fugitives.add", params)
+    return submit("fugitives.add", params)
   }
 
-  func edit(id: Int64) {
-    guard
-      case .success(let fugitive) = shell.dispatcher.call("fugitives.get", params: ["id": .int(id)])
-    else { return shell.fail(.notFound("fugitive \(id) not found")) }
+  /// Edits fugitive `id`; its (possibly new) ID# when saved or unchanged.
+  func edit(id: Int64) -> Int64? {
+    guard case .success(let fugitive) = shell.client.fugitive(id) else {
+      shell.fail(.notFound("fugitive \(id) not found"))
+      return nil
+    }
     // A closed case is refused before the form, with the message the save would give.
     if case .string? = fugitive["closedAt"] {
-      return shell.fail(.refused(CaseFile.closedMessage(id)))
+      shell.fail(.refused(CaseFile.closedMessage(id)))
+      return nil
     }
-    shell.say("Editing fugitive \(id) (Enter keeps a value, '.cancel' cancels):")
+    shell.say("Editing fugitive \(id) (Enter keeps a value, '.cancel' or Ctrl-C cancels):")
     var params: JSONObject = ["id": .int(id)]
     let fields: [(String, String, String)] = [
       ("name", "Name", fugitive["name"]?.stringValue ?? ""),
@@ -103,18 +113,23 @@ struct ShellForms {
     }
     if params.count == 1 {
       shell.say("Nothing changed.")
-      return
+      return id
     }
-    submit("fugitives.update", params)
+    return submit("fugitives.update", params)
   }
 
-  private func submit(_ method: String, _ params: JSONObject) {
-    guard let command = shell.dispatcher.registry.command(named: method) else { return }
+  private func submit(_ method: String, _ params: JSONObject) -> Int64? {
+    guard let command = shell.dispatcher.registry.command(named: method) else { return nil }
     do {
       let arguments = try command.spec.arguments(fromJSON: params)
-      if !shell.runner.run(command, arguments, confirm: nil) { shell.fail(.io("not saved")) }
+      guard shell.runner.run(command, arguments, confirm: nil) else {
+        shell.fail(.io("not saved"))
+        return nil
+      }
+      return shell.runner.lastReply?.result["id"]?.int64
     } catch {
       shell.fail(error)
+      return nil
     }
   }
 }

@@ -1,0 +1,106 @@
+import BountyApp
+import BountyCore
+
+/// Reads a shell line as a registry command: the verb without its tab word (`capture`, tried in
+/// the active tab first), the current fugitive's ID# where the verb takes one and none was given,
+/// and a verb's trailing free text (`note add …`, `set KEY …`) taken whole from the rest of the line
+/// as typed, so it is never read as an ID# and needs no quoting.
+struct ShellLine {
+  let registry: Registry
+  let active: TabName
+  /// The fugitive on screen, which verbs given no ID# act on.
+  let current: Int64?
+  let home: String?
+
+  /// The command the line names and its argument words, ready for `CommandLineParser`; nil when no
+  /// command matches the first words.
+  func resolve(_ line: String) throws(BountyError) -> (spec: CommandSpec, tokens: [String])? {
+    guard let words = shellWords(line, home: home) else { throw .usage("unterminated quote") }
+    let texts = words.map(\.text)
+    let prefixes =
+      [[active.rawValue]] + TabName.allCases.filter { $0 != active }.map { [$0.rawValue] } + [[]]
+    for prefix in prefixes {
+      guard let (command, used) = registry.command(words: prefix + texts), used > prefix.count
+      else {
+        continue
+      }
+      let rest = Array(words.dropFirst(used - prefix.count))
+      return (command.spec, tokens(for: command.spec, rest, in: line))
+    }
+    return nil
+  }
+
+  private func tokens(for spec: CommandSpec, _ words: [ShellWord], in line: String) -> [String] {
+    let params = spec.params.filter { $0.fronts.contains(.terminal) }
+    let positionals = params.filter(\.positional)
+    var words = words
+    var implicitID = false
+    // The first positional names a fugitive (one ID#, or several): on a card it may be left out.
+    if let current, case .integer(let range)? = positionals.first?.type,
+      range == Limits.fugitiveIDs
+    {
+      let given = firstPositionalIndex(words, params).map { words[$0].text }
+      if positionals.count == 1 {
+        // `capture` acts on the card on screen; `capture 7` on fugitive 7.
+        implicitID = given.flatMap { Int64($0) } == nil
+      } else {
+        // `note delete 9` is note 9 of the card on screen; a leading ID# of that same card is
+        // allowed where the next value is not free text (`photo 91321 ~/mug.png`).
+        implicitID = true
+        if let index = firstPositionalIndex(words, params), given == String(current),
+          !isFreeText(positionals[1])
+        {
+          words.remove(at: index)
+        }
+      }
+    }
+    var tokens = implicitID ? [String(current ?? 0)] : []
+    var filled = implicitID ? 1 : 0
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      if isOption(word.text) {
+        tokens.append(word.text)
+        if let param = params.first(where: { $0.optionName == word.text }), param.type != .boolean,
+          index + 1 < words.count
+        {
+          tokens.append(words[index + 1].text)
+          index += 1
+        }
+      } else if filled == positionals.count - 1, let last = positionals.last, isFreeText(last) {
+        // The last parameter is free text: the rest of the line, exactly as typed.
+        let rest =
+          words.count - index == 1 && word.quoted
+          ? word.text : String(line[word.start...]).trimmingASCIIWhitespace()
+        return tokens + ["--", rest]
+      } else {
+        tokens.append(word.text)
+        filled += 1
+      }
+      index += 1
+    }
+    return tokens
+  }
+
+  private func firstPositionalIndex(_ words: [ShellWord], _ params: [ParamSpec]) -> Int? {
+    var index = 0
+    while index < words.count {
+      let text = words[index].text
+      guard isOption(text) else { return index }
+      let param = params.first { $0.optionName == text }
+      index += param?.type == .boolean || text.contains("=") ? 1 : 2
+    }
+    return nil
+  }
+
+  private func isOption(_ text: String) -> Bool {
+    text.count > 1 && text.hasPrefix("-") && Double(text) == nil
+  }
+
+  private func isFreeText(_ param: ParamSpec) -> Bool {
+    switch param.type {
+    case .text, .any: return true
+    default: return false
+    }
+  }
+}

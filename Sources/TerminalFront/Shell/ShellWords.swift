@@ -1,0 +1,64 @@
+/// One word of a shell line, and where it starts in the line (so a verb's free text can take the
+/// rest of the line exactly as typed).
+struct ShellWord: Equatable {
+  var text: String
+  var start: String.Index
+  /// The word was quoted, so it is never expanded and is taken as written.
+  var quoted: Bool
+}
+
+/// Splits a shell line into words, as a hunter expects: spaces separate; a word that starts with
+/// "double" or 'single' quotes runs to the closing quote (so an apostrophe inside a word, as in
+/// `Sister's`, is a letter); a backslash escapes the next character outside single quotes; an
+/// unquoted `~` or `~/…` at the start of a word is the home folder. Nil for an unterminated quote.
+func shellWords(_ line: String, home: String?) -> [ShellWord]? {
+  var words: [ShellWord] = []
+  var current: ShellWord?
+  var quote: Character?
+  var escaped = false
+  func finish() {
+    guard var word = current else { return }
+    if !word.quoted, let home, word.text == "~" || word.text.hasPrefix("~/") {
+      word.text = home + word.text.dropFirst()
+    }
+    words.append(word)
+    current = nil
+  }
+  var index = line.startIndex
+  while index < line.endIndex {
+    let character = line[index]
+    defer { index = line.index(after: index) }
+    if escaped {
+      current?.text.append(character)
+      escaped = false
+      continue
+    }
+    if let open = quote {
+      if character == open {
+        quote = nil
+      } else if character == "\\" && open == "\"" {
+        escaped = true
+      } else {
+        current?.text.append(character)
+      }
+      continue
+    }
+    switch character {
+    case " ", "\t":
+      finish()
+    case "\"",
+      "'" where current == nil:
+      current = ShellWord(text: "", start: index, quoted: true)
+      quote = character
+    case "\\":
+      if current == nil { current = ShellWord(text: "", start: index, quoted: false) }
+      escaped = true
+    default:
+      if current == nil { current = ShellWord(text: "", start: index, quoted: false) }
+      current?.text.append(character)
+    }
+  }
+  if quote != nil { return nil }
+  finish()
+  return words
+}

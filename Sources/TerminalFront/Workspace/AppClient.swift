@@ -1,0 +1,119 @@
+import BountyApp
+import BountyCore
+
+/// Everything the workspace and the shell ask of the app, as JSON calls through the dispatcher
+/// (the same methods a JSON-RPC client calls, plus the terminal-only `workspace.*`). Lists are read
+/// a page at a time, so a view costs the rows it shows, not the rows the database holds.
+struct AppClient {
+  let dispatcher: Dispatcher
+
+  /// One page of a list and how many rows the whole list has.
+  struct Page {
+    var items: [JSON]
+    var total: Int64
+  }
+
+  /// Calls `method` with `params`; terminal-only methods (`workspace.get`) are allowed too.
+  func call(_ method: String, _ params: JSONObject = JSONObject()) -> Result<JSON, BountyError> {
+    guard let command = dispatcher.registry.command(named: method) else {
+      return .failure(.usage("unknown method \(method)"))
+    }
+    do {
+      return dispatcher.run(command, try command.spec.arguments(fromJSON: params))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// `limit` rows of `tab`'s list from `offset`, in the tab's sort and filter.
+  func page(_ tab: TabName, _ state: TabState, limit: Int64, offset: Int64) -> Result<
+    Page, BountyError
+  > {
+    var params = JSONObject()
+    if tab != .settings {
+      params["limit"] = .int(max(1, limit))
+      params["offset"] = .int(max(0, offset))
+      for (key, value) in state.listParams {
+        params[key] = key == "desc" ? .bool(value == "true") : .string(value)
+      }
+    }
+    return call(tab.listMethod, params).map { result in
+      Page(items: result["items"]?.arrayValue ?? [], total: result["total"]?.int64 ?? 0)
+    }
+  }
+
+  /// The same page as `page`, read from the nearer end: past the middle of a list of `known`
+  /// rows it asks for the reversed order and turns the rows back, so a row near the end of a
+  /// million costs what a row near the start does (an OFFSET is walked row by row).
+  func page(
+    _ tab: TabName, _ state: TabState, limit: Int64, offset: Int64, known total: Int64?
+  ) -> Result<Page, BountyError> {
+    guard tab != .settings, let total, offset > total / 2, offset < total else {
+      return page(tab, state, limit: limit, offset: offset)
+    }
+    var reversed = state
+    let sort =
+      state.sort ?? setting(tab == .captured ? "captured.sort" : "fugitives.sort") ?? "name"
+    // The Captured tab lists newest captures first unless told otherwise.
+    let descending = state.descending ?? (tab == .captured && sort == "captured")
+    reversed.sort = sort
+    reversed.descending = !descending
+    let count = min(limit, total - offset)
+    return page(tab, reversed, limit: count, offset: max(0, total - offset - count)).map {
+      Page(items: $0.items.reversed(), total: $0.total)
+    }
+  }
+
+  /// How many fugitives a tab lists with no filter (nil for Settings, or when it cannot be read).
+  func count(_ tab: TabName) -> Int64? {
+    guard tab != .settings, case .success(let result) = call(tab.listMethod, ["limit": 1]) else {
+      return nil
+    }
+    return result["total"]?.int64
+  }
+
+  /// One fugitive, with its notes.
+  func fugitive(_ id: Int64) -> Result<JSON, BountyError> {
+    call("fugitives.get", ["id": .int(id)])
+  }
+
+  /// A setting's value as text (`true`, `USD`), or nil when it cannot be read.
+  func setting(_ key: String) -> String? {
+    guard case .success(let result) = call("settings.get", ["key": .string(key)]) else {
+      return nil
+    }
+    switch result["value"] {
+    case .string(let text)?: return text
+    case .bool(let flag)?: return flag ? "true" : "false"
+    case .number(let digits)?: return digits
+    default: return nil
+    }
+  }
+
+  /// The database currency, which money is shown in.
+  var currency: Currency { setting("currency").flatMap(Currency.named) ?? .usd }
+
+  /// A remembered workspace value.
+  func remembered(_ key: String) -> String? {
+    guard case .success(let result) = call("workspace.get", ["key": .string(key)]) else {
+      return nil
+    }
+    return result["value"]?.stringValue
+  }
+
+  /// Remembers (or with nil forgets) a workspace value. Failing to remember (a read-only database)
+  /// is not worth interrupting the hunter for.
+  func remember(_ key: String, _ value: String?) {
+    var params: JSONObject = ["key": .string(key)]
+    if let value { params["value"] = .string(value) }
+    _ = call("workspace.set", params)
+  }
+}
+
+extension JSON {
+  /// A whole JSON number as Int64 (an ID#, a count), nil for anything else.
+  var int64: Int64? {
+    if case .number(let digits) = self { return Int64(digits) }
+    return nil
+  }
+}

@@ -1,0 +1,256 @@
+import BountyApp
+import BountyCore
+import Glibc
+
+/// The full-screen workspace (`bounty` on a terminal), the way hledger-ui and tig work: a tab bar,
+/// each tab a table with a cursor over a stack of cards, a status line, and single keys for every
+/// action (`?` lists them). Each screen is drawn from what the app answers when it is drawn, a
+/// page at a time, so another process's change shows on the next redraw and a million rows cost
+/// what a screenful does.
+final class Workspace {
+  let dispatcher: Dispatcher
+  let client: AppClient
+  let environment: [String: String]
+  let noColor: Bool
+  var model = ViewModel()
+  /// Where the tab and each list's sort and filter are remembered: read at the start, written when
+  /// the workspace quits (so a tab switch costs no write).
+  let memory: WorkspaceMemory
+  var curses: Curses?
+  /// The bottom line's message until the next key.
+  var status: Status?
+  /// The selected note of the card on screen.
+  var noteCursor = 0
+  /// A row (or note) being carried in move mode.
+  var carrying: Carry?
+  var running = true
+  /// The rows the last drawn list showed, and its total (the keys act on them).
+  var shown: [JSON] = []
+  var total: Int64 = 0
+  /// Each list's total when last drawn (to read a page from the nearer end).
+  var totals: [TabName: Int64] = [:]
+  /// Where the tab bar ends (the list's facts go right of it when they fit).
+  var tabBarWidth = 0
+  /// The database currency, read once per redraw.
+  var currency: Currency = .usd
+
+  struct Status {
+    enum Kind { case info, success, error }
+    var text: String
+    var kind: Kind
+  }
+
+  /// What move mode carries: a fugitive of the list, or a note of the card.
+  struct Carry {
+    var id: Int64
+    /// Its row when picked up (0-based), and the row it is over now.
+    var origin: Int
+    var row: Int
+    var isNote: Bool
+    /// The row as drawn (the list's JSON), kept while it is carried off its page.
+    var item: JSON
+  }
+
+  init(dispatcher: Dispatcher, environment: [String: String], noColor: Bool) {
+    self.dispatcher = dispatcher
+    self.client = AppClient(dispatcher: dispatcher)
+    self.environment = environment
+    self.noColor = noColor
+    self.memory = WorkspaceMemory(client: client)
+  }
+
+  /// The workspace needs a terminal on both ends that can address the cursor.
+  static func canRun(environment: [String: String]) -> Bool {
+    let term = environment["TERM"] ?? ""
+    return isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !term.isEmpty
+      && term != "dumb"
+  }
+
+  func run() -> Int32 {
+    var warnings: [String] = []
+    model = memory.load(warnings: &warnings)
+    if let warning = warnings.first { status = Status(text: warning, kind: .error) }
+    let colour = Colour.enabled(
+      noColor: noColor, environment: environment, setting: client.setting("color"), isTTY: true)
+    guard let curses = Curses(colour: colour) else {
+      Output.err("Error: this terminal cannot show the workspace; use 'bounty shell'")
+      return 1
+    }
+    self.curses = curses
+    if status == nil, client.count(.fugitives) == 0, client.count(.captured) == 0 {
+      status = Status(
+        text: "No fugitives yet: a adds one, :sample loads the sample roster, ? lists the keys",
+        kind: .info)
+    }
+    while running {
+      draw()
+      guard let key = curses.key() else { continue }
+      let previous = status
+      status = nil
+      handle(key, previous: previous)
+    }
+    curses.stop()
+    memory.save(model)
+    return 0
+  }
+
+  /// Rows of the screen between the tab bar and the status line.
+  var contentRows: Int { max(1, (curses?.rows ?? 24) - 2) }
+  /// Rows of a list below its header.
+  var listRows: Int { max(1, contentRows - 1) }
+
+  // MARK: Keys
+
+  func handle(_ key: Key, previous: Status?) {
+    if carrying != nil { return handleCarry(key) }
+    if key == .resize || key == .control("l") {
+      status = previous
+      return
+    }
+    switch key {
+    case .character("1"): switchTab(to: .fugitives)
+    case .character("2"): switchTab(to: .captured)
+    case .character("3"): switchTab(to: .settings)
+    case .tab: switchTab(by: 1)
+    case .backTab: switchTab(by: -1)
+    case .character("?"): showHelp()
+    case .character(":"): commandLine()
+    case .character("u"): undo(redo: false)
+    case .control("r"): undo(redo: true)
+    case .character("q"):
+      if !model.back() { running = false }
+    case .control("c"):
+      running = false
+    case .control("z"):
+      curses?.suspend()
+    case .escape, .left, .character("h"), .backspace:
+      model.back()
+    default:
+      if model.active == .settings {
+        handleSettings(key)
+      } else if let id = model.currentFugitive {
+        handleCard(key, id: id)
+      } else {
+        handleList(key)
+      }
+    }
+  }
+
+  private func handleList(_ key: Key) {
+    var cursor = model.current.cursor
+    let last = max(0, total - 1)
+    switch key {
+    case .up, .character("k"): cursor -= 1
+    case .down, .character("j"): cursor += 1
+    case .pageUp: cursor -= Int64(listRows)
+    case .pageDown: cursor += Int64(listRows)
+    case .home, .character("g"): cursor = 0
+    case .end, .character("G"): cursor = last
+    case .enter, .right, .character("l"):
+      if let id = selectedID {
+        model.current.stack.append(.detail(id))
+        noteCursor = 0
+      }
+      return
+    case .character("/"): return filter()
+    case .character("s"): return cycleSort()
+    case .character("S"): return reverseSort()
+    case .character("a"): return addFugitive()
+    case .character("e"): if let id = selectedID { editFugitive(id) }; return
+    case .character("c"): if let id = selectedID { captureOrRelease(id) }; return
+    case .character("n"): if let id = selectedID { addNote(id) }; return
+    case .character("d"): if let id = selectedID { deleteFugitive(id) }; return
+    case .character("m"): return startMovingRow()
+    default:
+      status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
+      return
+    }
+    model.current.cursor = min(max(0, cursor), last)
+  }
+
+  private func handleCard(_ key: Key, id: Int64) {
+    let notes = cardNotes
+    switch key {
+    case .up, .character("k"): noteCursor = max(0, noteCursor - 1)
+    case .down, .character("j"): noteCursor = min(max(0, notes.count - 1), noteCursor + 1)
+    case .home, .character("g"): noteCursor = 0
+    case .end, .character("G"): noteCursor = max(0, notes.count - 1)
+    case .character("e"): editFugitive(id)
+    case .character("c"): captureOrRelease(id)
+    case .character("n"): addNote(id)
+    case .character("d"): deleteFugitive(id)
+    case .enter, .character("E"):
+      if let note = selectedNote { editNote(id, note) }
+    case .character("x"):
+      if let note = selectedNote { deleteNote(id, note) }
+    case .character("m"):
+      if let note = selectedNote, let noteID = note["id"]?.int64 {
+        carrying = Carry(id: noteID, origin: noteCursor, row: noteCursor, isNote: true, item: note)
+        status = Status(
+          text: "Moving the note: ↑/↓ carry it, Enter drops it, Esc puts it back", kind: .info)
+      }
+    default: status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
+    }
+  }
+
+  private func handleSettings(_ key: Key) {
+    var cursor = model.current.cursor
+    switch key {
+    case .up, .character("k"): cursor -= 1
+    case .down, .character("j"): cursor += 1
+    case .home, .character("g"): cursor = 0
+    case .end, .character("G"): cursor = Int64(shown.count - 1)
+    case .enter, .character("e"), .right, .character("l"): return editSetting()
+    case .character("r"): return resetSetting()
+    default:
+      status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
+      return
+    }
+    model.current.cursor = min(max(0, cursor), Int64(max(0, shown.count - 1)))
+  }
+
+  /// The fugitive under the list's cursor.
+  var selectedID: Int64? {
+    let index = Int(model.current.cursor - model.current.offset)
+    guard shown.indices.contains(index) else { return nil }
+    return shown[index]["id"]?.int64
+  }
+
+  /// The notes of the card on screen (as last drawn).
+  var cardNotes: [JSON] { cardFugitive?["notes"]?.arrayValue ?? [] }
+  /// The card on screen, as last drawn.
+  var cardFugitive: JSON?
+
+  var selectedNote: JSON? {
+    cardNotes.indices.contains(noteCursor) ? cardNotes[noteCursor] : nil
+  }
+
+  func switchTab(to tab: TabName) {
+    model.active = tab
+  }
+
+  private func switchTab(by step: Int) {
+    let tabs = TabName.allCases
+    let index = tabs.firstIndex(of: model.active) ?? 0
+    switchTab(to: tabs[(index + step + tabs.count) % tabs.count])
+  }
+
+  private func cycleSort() {
+    let keys = SettingKey.sortKeys
+    let now =
+      model.current.sort ?? client.setting(
+        model.active == .captured ? "captured.sort" : "fugitives.sort") ?? "name"
+    let next = keys[((keys.firstIndex(of: now) ?? 0) + 1) % keys.count]
+    model.current.sort = next
+    model.current.descending = nil
+    model.resetList()
+    status = Status(text: "Sorted by \(next) (S reverses)", kind: .info)
+  }
+
+  private func reverseSort() {
+    model.current.descending = !(model.current.descending ?? false)
+    model.resetList()
+    status = Status(
+      text: model.current.descending == true ? "Reversed" : "Natural order", kind: .info)
+  }
+}

@@ -1,0 +1,85 @@
+import BountyApp
+import BountyCore
+
+/// `:` in the workspace: any registry command, typed as in the shell (the tab word may be left
+/// out; on a card the ID# may be too), with the shell's Tab completion. One line of result goes to
+/// the status line; more are shown full screen.
+extension Workspace {
+  func commandLine() {
+    let home = environment["HOME"]
+    let completer = Completer(
+      registry: dispatcher.registry, client: client, active: model.active, home: home)
+    guard let line = ask(":", complete: completer.complete), !line.trimmingASCIIWhitespace().isEmpty
+    else { return }
+    if ["q", "quit", "exit"].contains(line.trimmingASCIIWhitespace()) {
+      running = false
+      return
+    }
+    let reader = ShellLine(
+      registry: dispatcher.registry, active: model.active, current: model.currentFugitive,
+      home: home)
+    do {
+      guard let (spec, tokens) = try reader.resolve(line),
+        let command = dispatcher.registry.command(named: spec.name)
+      else {
+        status = Status(
+          text: "Unknown command '\(line)'; Tab completes, ? lists the keys", kind: .error)
+        return
+      }
+      let arguments = try CommandLineParser(registry: dispatcher.registry).arguments(
+        for: spec, tokens)
+      if case .document(_, let output) = spec.view, arguments.value(named: output) == nil {
+        status = Status(
+          text: "Give --output FILE: the workspace has no standard output to write to", kind: .error
+        )
+        return
+      }
+      if let question = dispatcher.confirmationQuestion(
+        for: command, arguments, escape: { terminalSafe($0) }), !confirm(question)
+      {
+        status = Status(text: "Nothing was changed.", kind: .info)
+        return
+      }
+      switch dispatcher.run(command, arguments) {
+      case .failure(let error):
+        status = Status(text: error.message, kind: .error)
+      case .success(let result):
+        follow(spec, result)
+        let plain = TerminalInfo(isTTY: true, width: curses?.columns, style: Style(enabled: false))
+        let lines = ResultRenderer(terminal: plain, currency: currency).render(spec.view, result)
+        // A fugitive's card is already on screen: its first line says what happened.
+        if lines.count > 1 && !(result["id"] != nil && result["name"] != nil) {
+          page(":" + line, lines)
+        } else {
+          status = Status(text: lines.first ?? "Done.", kind: .success)
+        }
+      }
+    } catch {
+      status = Status(text: error.message, kind: .error)
+    }
+  }
+
+  /// The view follows what a command acted on: a command whose view is a fugitive's card (add,
+  /// show, edit, a sighting, a note) opens that fugitive, in the tab it now belongs to.
+  private func follow(_ spec: CommandSpec, _ result: JSON) {
+    guard case .fugitiveCard = spec.view, let id = result["id"]?.int64, result["name"] != nil
+    else { return }
+    model.show(id, in: TabName.of(captured: result["captured"] == .bool(true)))
+  }
+
+  /// `?`: every key of the view on screen.
+  func showHelp() {
+    let reference = InteractiveReference.self
+    var lines: [String]
+    if model.active == .settings {
+      lines = ["Settings"] + reference.lines(reference.settings)
+    } else if model.currentFugitive != nil {
+      lines = ["A fugitive's card"] + reference.lines(reference.card)
+    } else {
+      lines = ["The \(model.active.title) list"] + reference.lines(reference.list)
+    }
+    lines += ["", "Everywhere"] + reference.lines(reference.everywhere)
+    lines += ["", "In a form"] + reference.lines(reference.form)
+    page("Keys", lines)
+  }
+}

@@ -1,0 +1,158 @@
+import BountyTestSupport
+import Foundation
+import Testing
+
+@testable import TerminalFront
+
+/// The full-screen workspace driven in tmux through the real binary, as a hunter would.
+@Suite struct WorkspaceTerminalTests {
+  typealias Screen = ShellTerminalTests.Screen
+  let folder: TemporaryFolder
+  let bounty: BinaryRunner
+
+  init() throws {
+    folder = try TemporaryFolder()
+    bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    try bounty.run(["sample"])
+  }
+
+  func workspace() throws -> Screen {
+    let screen = try Screen(
+      command:
+        "env BOUNTY_DB=\(bounty.database) BOUNTY_NOW=2026-11-30T10:00:00Z TERM=xterm-256color "
+        + "XDG_STATE_HOME=\(folder.file("state")) \(BinaryRunner.executable); echo EXITED $?; sleep 30"
+    )
+    _ = screen.waitFor("1 of 28")
+    return screen
+  }
+
+  /// The screen's rows.
+  func rows(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
+
+  @Test func tabsKeepTheirCursorAndCardAndEscapeGoesBack() throws {
+    let screen = try workspace()
+    try screen.type("j", "j", "j")
+    _ = screen.waitFor("4 of 28")
+    try screen.type("2")
+    _ = screen.waitFor("1 of 6")
+    try screen.type("Enter")
+    #expect(screen.waitFor("ID#          15156").contains("Tobias Wren"))
+    try screen.type("1")
+    let fugitives = screen.waitFor("4 of 28")
+    #expect(fugitives.contains("Chloé Bernard") && !fugitives.contains("ID#          15156"))
+    try screen.type("Tab")
+    #expect(screen.waitFor("ID#          15156").contains("ID#          15156"))
+    try screen.type("Escape")
+    #expect(screen.waitFor("1 of 6").contains("Zoë Lindqvist"))
+    try screen.type("q")
+    #expect(screen.waitFor("EXITED").contains("EXITED 0"))
+  }
+
+  @Test func theFilterFollowsTypingEnterKeepsItEscapeClearsIt() throws {
+    let screen = try workspace()
+    try screen.type("/", "w", "h", "i", "t")
+    let filtered = screen.waitFor("filter 'whit'")
+    #expect(filtered.contains("Edgar \"Slim\" Whitlow") && !filtered.contains("Ábel Kovács"))
+    try screen.type("Enter")
+    _ = screen.waitFor("1 of 1")
+    try screen.type("/", "Escape")
+    #expect(screen.waitFor("1 of 28").contains("Ábel Kovács"))
+  }
+
+  @Test func aCancelledAddSavesNothingAndASavedOneHasTheCursor() throws {
+    let screen = try workspace()
+    try screen.type("a")
+    _ = screen.waitFor("New fugitive")
+    try screen.type("Zed Nobody", "Escape")
+    _ = screen.waitFor("Cancelled; nothing was saved.")
+    #expect(
+      try bounty.run(["fugitives", "list", "--search", "Zed Nobody"]).stdout.contains("0 at large"))
+    try screen.type("a")
+    _ = screen.waitFor("New fugitive")
+    try screen.type("Dana Whitaker", "Tab", "Tab", "12,5x")
+    try screen.type("C-s")
+    #expect(screen.waitFor("↳ ").contains("is not an amount"))
+    try screen.type("BSpace", "00", "C-s")
+    // Name order: Ábel, Augustin, Björn, Chloé, Cormac, then Dana.
+    let saved = screen.waitFor("6 of 29")
+    #expect(saved.contains("Added") && saved.contains("Dana Whitaker"))
+  }
+
+  @Test func moveModeMovesARowAndUndoPutsItBack() throws {
+    func manual() throws -> [String] {
+      let listed = try bounty.run([
+        "fugitives", "list", "--sort", "manual", "--json", "--limit", "3",
+      ]).stdout
+      return listed.matches(of: /"id":(\d+),"name"/).map { String($0.1) }
+    }
+    let before = try manual()
+    let screen = try workspace()
+    try screen.type("m")
+    _ = screen.waitFor("sort manual")
+    try screen.type("m", "j", "j", "Enter")
+    _ = screen.waitFor("to row 3 (u undoes)")
+    #expect(try manual() == [before[1], before[2], before[0]])
+    try screen.type("u")
+    _ = screen.waitFor("Undid:")
+    #expect(try manual() == before)
+  }
+
+  @Test func resizeRedrawsAndWideNamesKeepTheColumnsAligned() throws {
+    let screen = try workspace()
+    try screen.type("G")
+    let full = screen.waitFor("28 of 28")
+    // Every row's bounty ends in the same column, 佐藤 健 and 王伟 included.
+    let ends = rows(full).filter { $0.contains("$") }.map {
+      displayWidth($0.trimmingCharacters(in: .whitespaces))
+    }
+    #expect(rows(full).contains { $0.contains("佐藤 健") })
+    #expect(Set(ends).count == 1, "\(ends)")
+    try screen.tmux(["resize-window", "-t", "main", "-x", "50", "-y", "12"])
+    let small = screen.waitUntil {
+      rows($0).count <= 13 && $0.contains("28 of 28") || $0.contains("王伟") && rows($0).count <= 13
+    }
+    #expect(rows(small).allSatisfy { displayWidth($0) <= 50 })
+    #expect(small.contains("王伟"))
+  }
+}
+
+extension WorkspaceTerminalTests {
+  @Test func aDumbTerminalGetsTheLineShell() throws {
+    let screen = try Screen(
+      command: "env BOUNTY_DB=\(bounty.database) TERM=dumb XDG_STATE_HOME=\(folder.file("state")) "
+        + "\(BinaryRunner.executable); echo EXITED $?; sleep 30")
+    #expect(screen.waitForPrompt("Fugitives>").contains("[Fugitives (28)]"))
+  }
+
+  @Test func anotherProcesssChangeShowsOnTheNextRedraw() throws {
+    let screen = try workspace()
+    try bounty.run(["fugitives", "add", "--name", "Aaron Outsider", "--bounty", "10"])
+    try screen.type("C-l")
+    let redrawn = screen.waitFor("Fugitives (29)")
+    #expect(redrawn.contains("Aaron Outsider") && redrawn.contains("1 of 29"))
+  }
+}
+
+/// The terminal is given back however the workspace ends.
+@Suite struct WorkspaceRestoreTests {
+  @Test func aSignalLeavesTheAlternateScreenAndRawMode() throws {
+    let folder = try TemporaryFolder()
+    let bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    try bounty.run(["sample"])
+    let screen = try ShellTerminalTests.Screen(
+      command: "env BOUNTY_DB=\(bounty.database) TERM=xterm-256color \(BinaryRunner.executable); "
+        + "stty -a | grep -o ' icanon' ; echo EXITED $?; sleep 30")
+    _ = screen.waitFor("1 of 28")
+    #expect(try screen.tmux(["display-message", "-p", "-t", "main", "#{alternate_on}"]) == "1\n")
+    // The pane runs sh, whose child is bounty.
+    let shell = try screen.tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let children = try String(
+      contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    let child = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+    #expect(kill(child, SIGTERM) == 0)
+    let after = screen.waitFor("EXITED")
+    #expect(after.contains(" icanon"))  // cooked mode again
+    #expect(try screen.tmux(["display-message", "-p", "-t", "main", "#{alternate_on}"]) == "0\n")
+  }
+}
