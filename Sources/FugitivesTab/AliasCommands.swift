@@ -12,6 +12,7 @@ enum AliasCommands {
       summary: "Add a name the fugitive goes by",
       params: [FugitiveParams.id, CaseFileParams.aliasName],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("aliases")),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -27,6 +28,7 @@ enum AliasCommands {
       summary: "Remove one of the fugitive's aliases",
       params: [FugitiveParams.id, CaseFileParams.aliasName],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("aliases")),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in

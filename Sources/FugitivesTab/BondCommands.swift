@@ -21,6 +21,7 @@ enum BondCommands {
       summary: "Set a fugitive's bond, court, case number, FTA date and forfeiture deadline",
       params: [FugitiveParams.id, bondAmount, court, caseNumber, fta, forfeiture, clearBond],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("bond")),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -63,6 +64,7 @@ enum BondCommands {
       summary: "Set a fugitive's descriptors: date of birth, height, weight, eyes, hair, marks",
       params: [FugitiveParams.id, dob, height, weight, eyes, hair, marks, clearDescriptors],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("descriptors")),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in

@@ -12,6 +12,7 @@ enum CaseCommands {
       name: "fugitives.close", words: ["fugitives", "close"], tab: .fugitives,
       summary: "Close a case once the bounty is paid; it is locked until reopened",
       params: [FugitiveParams.id], effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(
         headline: Headline {
           "Closed the case of fugitive \($0["id"]) (\($0["name"])); "
@@ -32,6 +33,7 @@ enum CaseCommands {
       name: "fugitives.reopen", words: ["fugitives", "reopen"], tab: .fugitives,
       summary: "Reopen a closed case so it can be changed again",
       params: [FugitiveParams.id], effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(
         headline: Headline { "Reopened the case of fugitive \($0["id"]) (\($0["name"]))." }))
   ) { store, arguments in

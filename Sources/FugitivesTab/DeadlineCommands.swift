@@ -15,6 +15,7 @@ enum DeadlineCommands {
       summary: "List fugitives at large by forfeiture deadline, most urgent (or overdue) first",
       params: [within], effect: .read,
       result: "{items: [fugitive], total}; each item's bond.daysLeft is negative when overdue",
+      schema: .component(.deadlinePage),
       view: .fugitiveList(captured: false))
   ) { store, arguments in
     let last = arguments[within].map {

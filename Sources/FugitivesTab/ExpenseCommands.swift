@@ -12,7 +12,8 @@ enum ExpenseCommands {
     CommandSpec(
       name: "expenses.list", words: ["expenses", "list"], tab: .fugitives,
       summary: "List a fugitive's expenses with their total", params: [FugitiveParams.id],
-      effect: .read, result: "{id, name, expenses: [expense], total}", view: .expenses)
+      effect: .read, result: "{id, name, expenses: [expense], total}",
+      schema: .component(.expenseList), view: .expenses)
   ) { store, arguments in
     let fugitive = try store.existingFugitive(id: arguments.required(FugitiveParams.id))
     let currency = try store.currency()
@@ -33,6 +34,7 @@ enum ExpenseCommands {
         FugitiveParams.id, CaseFileParams.amount, CaseFileParams.memo, CaseFileParams.date,
       ],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("expenses")),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -54,6 +56,7 @@ enum ExpenseCommands {
         CaseFileParams.optionalMemo, CaseFileParams.date,
       ],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("expenses")),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -76,6 +79,7 @@ enum ExpenseCommands {
       name: "expenses.delete", words: ["expenses", "delete"], tab: .fugitives,
       summary: "Delete an expense", params: [FugitiveParams.id, CaseFileParams.expense],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("expenses")),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -90,6 +94,7 @@ enum ExpenseCommands {
       summary: "Move an expense to a new position in the ledger",
       params: [FugitiveParams.id, CaseFileParams.expense, FugitiveParams.to],
       effect: .change(undoable: true), result: "the fugitive",
+      schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("expenses")),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
@@ -121,6 +126,7 @@ enum ExpenseCommands {
       params: [CaseFileParams.amount, CaseFileParams.memo, ids, rule, CaseFileParams.date],
       effect: .change(undoable: true),
       result: "{amount, memo, by, parts: [{id, name, amount, expense}]}",
+      schema: .component(.expenseSplit),
       view: .message(
         Headline { result in
           let parts = (result.result["parts"]?.arrayValue ?? []).map { part in

@@ -32,6 +32,33 @@ import Testing
     ("notes.update", #"{"id":100001,"note":"NOTE","text":"Drives a green Ford pickup"}"#),
     ("notes.move", #"{"id":100001,"note":"NOTE","to":1}"#),
     ("notes.delete", #"{"id":100001,"note":"NOTE"}"#),
+    (
+      "fugitives.bond",
+      #"{"id":100001,"amount":"50000","court":"Clark County District Court","case":"C-26-4011","fta":"3 days ago","forfeiture":"yesterday"}"#
+    ),
+    ("fugitives.bond", #"{"id":48445,"amount":25000,"forfeiture":"today"}"#),
+    (
+      "fugitives.describe",
+      #"{"id":100001,"dob":"1988-02-29","height":"5'10\"","weight":"82 kg","eyes":"brown"}"#
+    ),
+    ("aliases.add", #"{"id":100001,"name":"Cassie D."}"#),
+    ("aliases.add", #"{"id":100001,"name":"C. Delgado"}"#),
+    ("aliases.delete", #"{"id":100001,"name":"C. Delgado"}"#),
+    (
+      "expenses.add",
+      #"{"id":100001,"amount":"120.50","memo":"Motel, two nights","date":"yesterday"}"#
+    ),
+    ("expenses.update", #"{"id":100001,"expense":"EXPENSE","amount":"130.50"}"#),
+    ("expenses.add", #"{"id":100001,"amount":"45","memo":"Fuel"}"#),
+    ("expenses.move", #"{"id":100001,"expense":"EXPENSE","to":1}"#),
+    ("expenses.delete", #"{"id":100001,"expense":"EXPENSE"}"#),
+    ("expenses.split", #"{"amount":"300","memo":"Skip trace","ids":[100001,48445],"by":"bond"}"#),
+    ("expenses.list", #"{"id":100001}"#),
+    ("fugitives.deadlines", #"{"within":30}"#),
+    ("fugitives.deadlines", "{}"),
+    ("expenses.add", #"{"id":57750,"amount":"9000","memo":"Extradition flights"}"#),
+    ("fugitives.close", #"{"id":57750}"#),
+    ("fugitives.reopen", #"{"id":57750}"#),
     ("fugitives.delete", #"{"id":100001}"#),
     ("history.list", "{}"),
     ("history.undo", "{}"),
@@ -50,19 +77,29 @@ import Testing
     ("rpc.discover", "{}"),
   ]
 
+  /// The methods whose result lists a new item last: its id replaces a placeholder (`"NOTE"`,
+  /// `"EXPENSE"`) in the calls after it.
+  static let idsToCapture = [
+    "notes.add": ("NOTE", "notes"), "expenses.add": ("EXPENSE", "expenses"),
+  ]
+
   /// The results of `calls` on a fresh sample roster, and the document `rpc.discover` publishes.
   static func run() throws -> (document: JSON, replies: [JSON]) {
     let app = try TestApp()
     let handler = RPCHandler(dispatcher: app.dispatcher)
     var replies: [JSON] = []
-    var noteID = ""
+    var capturedIDs: [String: String] = [:]
     for (index, (method, params)) in calls.enumerated() {
-      let given = params.replacingOccurrences(of: "\"NOTE\"", with: noteID)
+      let given = capturedIDs.reduce(params) {
+        $0.replacingOccurrences(of: "\"\($1.key)\"", with: $1.value)
+      }
       let request = #"{"jsonrpc":"2.0","method":"\#(method)","params":\#(given),"id":\#(index)}"#
       let response = try JSONParser.parse(handler.handle(line: Array(request.utf8)) ?? "")
       let result = try #require(response["result"], "\(method) \(given): \(response.serialized)")
-      if method == "notes.add", case .number(let id)? = result["notes"]?.arrayValue?.last?["id"] {
-        noteID = id
+      if let (placeholder, list) = idsToCapture[method],
+        case .number(let id)? = result[list]?.arrayValue?.last?["id"]
+      {
+        capturedIDs[placeholder] = id
       }
       replies.append(.object(["method": .string(method), "result": result]))
     }
@@ -114,6 +151,23 @@ import Testing
     let (status, output) = try Self.validate(document, replies)
     #expect(status == 0, "\(output)")
     #expect(output.contains("validated \(replies.count) replies; 0 failures"), "\(output)")
+  }
+
+  @Test func theCallsReachTheCaseFileShapes() throws {
+    let replies = try Self.run().replies
+    func results(_ method: String) -> [JSON] {
+      replies.filter { $0["method"]?.stringValue == method }.compactMap { $0["result"] }
+    }
+    let report = try #require(results("report.generate").first { $0["deadlines"] != nil })
+    #expect(report["deadlines"]?["lines"]?.arrayValue?.isEmpty == false)
+    let nets = (report["lines"]?.arrayValue ?? []).compactMap { $0["net"]?.stringValue }
+    #expect(nets.contains { $0.hasPrefix("-") }, "no captured line nets below zero")
+    let overdue = results("fugitives.deadlines").flatMap { $0["items"]?.arrayValue ?? [] }
+    #expect(overdue.contains { $0["bond"]?["daysLeft"] == .int(-1) })
+    let described = results("fugitives.describe").first
+    #expect(described?["descriptors"]?["height"] == "5 ft 10 in")
+    #expect(results("expenses.list").first?["expenses"]?.arrayValue?.count == 2)
+    #expect(results("fugitives.close").first?["closedAt"]?.stringValue != nil)
   }
 
   @Test func aReplyOfTheWrongShapeFails() throws {

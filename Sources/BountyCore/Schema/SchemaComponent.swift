@@ -3,15 +3,23 @@
 /// `Note.json`…); a test validates every reply against them, so they cannot drift.
 public enum SchemaComponent: String, CaseIterable, Sendable {
   case money = "Money"
+  case signedMoney = "SignedMoney"
   case timestamp = "Timestamp"
+  case calendarDate = "Date"
   case geoPoint = "GeoPoint"
   case lastSeen = "LastSeen"
   case note = "Note"
+  case bond = "Bond"
+  case descriptors = "Descriptors"
+  case expense = "Expense"
   case fugitive = "Fugitive"
   case exportedFugitive = "ExportedFugitive"
   case page = "Page"
   case batch = "Batch"
   case noteList = "NoteList"
+  case expenseList = "ExpenseList"
+  case expenseSplit = "ExpenseSplit"
+  case deadlinePage = "DeadlinePage"
   case photo = "Photo"
   case setting = "Setting"
   case settingList = "SettingList"
@@ -50,11 +58,22 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
         "type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?$",
         "description": "An exact amount with the currency's minor digits, e.g. \"12500.00\"",
       ])
+    case .signedMoney:
+      return .object([
+        "type": "string", "pattern": "^-?[0-9]+(\\.[0-9]+)?$",
+        "description":
+          "An exact amount that may be negative (a net after expenses), e.g. \"-40.00\"",
+      ])
     case .timestamp:
       return .object([
         "type": "string", "format": "date-time",
         "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z$",
         "description": "ISO 8601 in UTC",
+      ])
+    case .calendarDate:
+      return .object([
+        "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        "description": "A calendar day with no time or zone, YYYY-MM-DD",
       ])
     case .geoPoint:
       return Self.object([
@@ -71,6 +90,12 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
       return Self.object([
         ("id", Self.integer), ("text", Self.string), ("createdAt", Self.timestamp.reference),
       ])
+    case .bond:
+      return Self.bondSchema(deadline: false)
+    case .descriptors:
+      return Self.descriptorsSchema
+    case .expense:
+      return Self.expenseSchema
     case .fugitive:
       return Self.object(Self.fugitiveProperties)
     case .exportedFugitive:
@@ -88,6 +113,12 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
       ])
     case .noteList:
       return Self.object([("id", Self.integer), ("notes", Self.array(of: Self.note.reference))])
+    case .expenseList:
+      return Self.expenseListSchema
+    case .expenseSplit:
+      return Self.expenseSplitSchema
+    case .deadlinePage:
+      return Self.deadlinePageSchema
     case .photo:
       return Self.object(
         [
@@ -173,7 +204,8 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
     }
   }
 
-  private static let fugitiveProperties: [(String, JSON)] = [
+  /// The members of `Fugitive.json`, case file included.
+  static let fugitiveProperties: [(String, JSON)] = [
     ("id", Self.integer), ("name", Self.string), ("bounty", Self.money.reference),
     ("description", Self.string), ("captured", Self.boolean),
     ("capturedAt", Self.nullable(Self.timestamp.reference)),
@@ -181,6 +213,10 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
     ("lastSeen", Self.nullable(Self.lastSeen.reference)), ("hasPhoto", Self.boolean),
     ("position", Self.integer), ("notes", Self.array(of: Self.note.reference)),
     ("createdAt", Self.timestamp.reference), ("updatedAt", Self.timestamp.reference),
+    ("bond", Self.nullable(Self.bond.reference)),
+    ("descriptors", Self.nullable(Self.descriptors.reference)),
+    ("aliases", Self.array(of: Self.string)), ("expenses", Self.array(of: Self.expense.reference)),
+    ("closedAt", Self.nullable(Self.timestamp.reference)),
   ]
 
   private static var reportSchema: JSON {
@@ -188,10 +224,16 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
     let capturedLine = object([
       ("id", integer), ("name", string), ("bounty", money.reference),
       ("capturedAt", timestamp.reference), ("commission", money.reference),
+      ("expenses", money.reference), ("net", signedMoney.reference),
     ])
     let month = object([
       ("month", .object(["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"])), ("count", count),
-      ("total", money.reference), ("commission", money.reference),
+      ("total", money.reference), ("commission", money.reference), ("expenses", money.reference),
+      ("net", signedMoney.reference),
+    ])
+    let deadline = object([
+      ("id", integer), ("name", string), ("forfeitureDate", calendarDate.reference),
+      ("daysLeft", integer), ("bond", nullable(money.reference)),
     ])
     return object([
       ("generatedAt", timestamp.reference), ("hunter", string), ("agency", string),
@@ -212,11 +254,18 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
         "captured",
         object([
           ("count", count), ("total", money.reference), ("commission", money.reference),
+          ("expenses", money.reference), ("net", signedMoney.reference),
           ("averageDaysToCapture", nullable(.object(["type": "string"]))),
         ])
       ),
       ("lines", array(of: capturedLine)), ("outstandingLines", array(of: line)),
       ("byMonth", array(of: month)),
+      (
+        "deadlines",
+        object([
+          ("withinDays", count), ("bondTotal", money.reference), ("lines", array(of: deadline)),
+        ])
+      ),
     ])
   }
 
