@@ -31,7 +31,7 @@ import Testing
     let first = lines.first?.split(separator: "\t", omittingEmptySubsequences: false) ?? []
     #expect(first.prefix(3) == ["1", #"Tab\there\nnewline \\ back"#, "5.00"])
     #expect(
-      lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 10 })
+      lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 11 })
   }
 
   @Test func csvHasAHeaderAndQuotes() throws {

@@ -19,7 +19,7 @@ import Testing
     (["report", "--format", "json"], "Jolene Pruitt"),
     (["export", "--format", "json"], "seen in Reno"),
     (["export", "--format", "csv"], "Jolene Pruitt"),
-    (["db", "info"], "schemaVersion"),
+    (["db", "info"], "Schema version"),
     (["history"], "fugitives add"),
     (["settings", "list"], "currency"),
   ]
