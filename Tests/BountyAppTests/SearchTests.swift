@@ -164,8 +164,16 @@ import Testing
         let params: JSONObject = [
           "search": .string(query), "sort": "name", "all": .bool(all), "limit": 1_000_000,
         ]
-        let whole = try dispatcher.call("fugitives.list", params: params).get()
-        #expect(ids(whole) == expected, "\(comment): '\(query)'", sourceLocation: sourceLocation)
+        let whole = ids(try dispatcher.call("fugitives.list", params: params).get())
+        if whole != expected {
+          // Named by what differs: the lists run to thousands of ID#s.
+          let missing = Set(expected).subtracting(whole).sorted().prefix(10)
+          let extra = Set(whole).subtracting(expected).sorted().prefix(10)
+          let summary =
+            "\(comment): '\(query)' (all: \(all)): \(whole.count) found, \(expected.count) "
+            + "expected; missing \(Array(missing)), extra \(Array(extra)), or in another order"
+          Issue.record(Comment(rawValue: summary), sourceLocation: sourceLocation)
+        }
         var first = params
         first["limit"] = 20
         let page = try dispatcher.call("fugitives.list", params: first).get()
