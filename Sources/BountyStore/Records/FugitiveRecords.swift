@@ -159,20 +159,22 @@ extension Store {
       .text(createdAt?.iso8601 ?? current), .text(updatedAt?.iso8601 ?? current),
     ]
     if let position {
-      try database.run(
-        """
-        INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, Self.values(fields) + [.integer(position)] + stamps)
+      try database.run(Self.insertAtPosition, Self.values(fields) + [.integer(position)] + stamps)
     } else {
-      try database.run(
-        """
-        INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-          (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
-        """, Self.values(fields) + stamps)
+      try database.run(Self.insertAtEnd, Self.values(fields) + stamps)
     }
   }
+
+  // Built once: a bulk load inserts a million rows through these.
+  private static let insertAtPosition = """
+    INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    """
+  private static let insertAtEnd = """
+    INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+      (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
+    """
 
   /// Rewrites a fugitive's fields; `previousID` is its ID# before the change (notes and photo follow
   /// a new ID# through ON UPDATE CASCADE).
