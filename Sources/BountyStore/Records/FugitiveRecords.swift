@@ -112,19 +112,6 @@ extension Store {
     }
   }
 
-  /// Calls `body` with every fugitive matching `query`, in its order, one row at a time (bounded
-  /// memory over a million rows). Notes are not read.
-  public func forEachFugitive(_ query: FugitiveQuery, _ body: (Fugitive) throws -> Void) throws {
-    let currency = try currency()
-    let (whereClause, values) = query.filter()
-    try database.forEachRow(
-      """
-      SELECT \(Self.fugitiveColumns) FROM fugitive \(whereClause)
-      ORDER BY \(query.sort.orderBy(descending: query.descending))
-      """, values
-    ) { try body(Self.fugitive(from: $0, currency: currency)) }
-  }
-
   /// The lowest free ID#: one more than the highest, or the first gap when the highest is taken.
   public func nextFreeFugitiveID() throws -> Int64 {
     let highest = try database.scalarInt("SELECT max(id) FROM fugitive") ?? 0
