@@ -113,19 +113,6 @@ extension Store {
     }
   }
 
-  /// Calls `body` with every fugitive matching `query`, in its order, one row at a time (bounded
-  /// memory over a million rows). Notes are not read.
-  public func forEachFugitive(_ query: FugitiveQuery, _ body: (Fugitive) throws -> Void) throws {
-    let currency = try currency()
-    let (whereClause, values) = query.filter()
-    try database.forEachRow(
-      """
-      SELECT \(Self.fugitiveColumns) FROM fugitive \(whereClause)
-      ORDER BY \(query.sort.orderBy(descending: query.descending))
-      """, values
-    ) { try body(Self.fugitive(from: $0, currency: currency)) }
-  }
-
   /// The lowest free ID#: one more than the highest, or the first gap when the highest is taken.
   public func nextFreeFugitiveID() throws -> Int64 {
     let highest = try database.scalarInt("SELECT max(id) FROM fugitive") ?? 0
@@ -160,20 +147,22 @@ extension Store {
       .text(createdAt?.iso8601 ?? current), .text(updatedAt?.iso8601 ?? current),
     ]
     if let position {
-      try database.run(
-        """
-        INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, Self.values(fields) + [.integer(position)] + stamps)
+      try database.run(Self.insertAtPosition, Self.values(fields) + [.integer(position)] + stamps)
     } else {
-      try database.run(
-        """
-        INSERT INTO fugitive (\(Self.writableColumns), position, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-          (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
-        """, Self.values(fields) + stamps)
+      try database.run(Self.insertAtEnd, Self.values(fields) + stamps)
     }
   }
+
+  // Built once: a bulk load inserts a million rows through these.
+  private static let insertAtPosition = """
+    INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    """
+  private static let insertAtEnd = """
+    INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+      (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
+    """
 
   /// Rewrites a fugitive's fields; `previousID` is its ID# before the change (notes and photo follow
   /// a new ID# through ON UPDATE CASCADE).

@@ -11,7 +11,8 @@ enum FugitiveSearch {
   /// The fewest characters the trigram index can look up; shorter text scans the indexed text.
   static let indexedLength = 3
 
-  /// A subquery selecting the ID# (as `match_id`) of every fugitive whose text contains `text`, and its values.
+  /// A subquery selecting the ID# (as `match_id`) of every fugitive whose text contains `text`,
+  /// and its bound values.
   static func matches(_ text: String) -> (sql: String, values: [SQLValue]) {
     let folded = nameSortKey(text)
     if folded.utf8.contains(0x0A) {
