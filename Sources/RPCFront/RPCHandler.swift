@@ -6,9 +6,12 @@ import BountyStore
 /// it never throws and never ends the process, whatever the input.
 public struct RPCHandler {
   let dispatcher: Dispatcher
+  /// Which files requests may name (none unless `bounty rpc --files DIR`).
+  let files: RPCFileAccess
 
-  public init(dispatcher: Dispatcher) {
+  public init(dispatcher: Dispatcher, files: RPCFileAccess = .none) {
     self.dispatcher = dispatcher
+    self.files = files
   }
 
   /// The response line for `line`, or nil when nothing is to be answered (notifications only, or a
@@ -74,11 +77,16 @@ public struct RPCHandler {
         isNotification,
         Self.errorResponse(id: id, code: -32601, message: "Method not found: \(method)"))
     }
-    let arguments: Arguments
+    var arguments: Arguments
     do {
       arguments = try command.spec.arguments(fromJSON: params)
     } catch {
       return reply(isNotification, Self.errorResponse(id: id, error: error, code: -32602))
+    }
+    do {
+      arguments = try files.check(arguments)
+    } catch {
+      return reply(isNotification, Self.errorResponse(id: id, error: error, code: error.rpcCode))
     }
     switch dispatcher.run(command, arguments) {
     case .success(let result):

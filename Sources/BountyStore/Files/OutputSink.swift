@@ -6,8 +6,11 @@ import Glibc
 ///
 /// - `.memory`: kept, and returned by `finish()` (a JSON-RPC result needs the whole text).
 /// - `.standardOutput`: written to stdout in 64 KiB chunks.
-/// - `.file(path)`: written to a temporary file beside `path` (mode 0600), flushed to disk and
-///   renamed over it by `finish()`, so the file is whole or not there at all; `cancel()` removes it.
+/// - `.file(path)`: what `OutputTarget.resolve` makes of `path`. A regular file is written to a
+///   temporary file beside it (mode 0600), flushed to disk and renamed over it by `finish()`, so it
+///   is whole or not there at all (an error, a release before `finish()` or a SIGTERM/SIGHUP/SIGINT
+///   removes the temporary file); a device, FIFO or descriptor is written through; the database and
+///   its companions are refused.
 public final class OutputSink {
   public enum Destination: Equatable, Sendable {
     case memory
@@ -28,7 +31,10 @@ public final class OutputSink {
   public let destination: Destination
   private var buffer: [UInt8] = []
   private var descriptor: Int32 = -1
+  private var ownsDescriptor = false
   private var temporaryPath: String?
+  /// The file `temporaryPath` is renamed to (a symbolic link's target, not the link).
+  private var finalPath: String?
   private var failure: BountyError?
   /// Bytes written so far.
   public private(set) var byteCount = 0
@@ -41,20 +47,35 @@ public final class OutputSink {
     case .standardOutput:
       descriptor = STDOUT_FILENO
     case .file(let path):
-      let temporary = "\(path).tmp-\(getpid())"
-      descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-      guard descriptor >= 0 else {
-        throw BountyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+      switch try OutputTarget.resolve(path) {
+      case .descriptor(let number):
+        descriptor = number
+      case .passThrough(let device):
+        descriptor = open(device, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else {
+          throw BountyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        ownsDescriptor = true
+      case .replace(let file):
+        let temporary = "\(file).tmp-\(getpid())"
+        descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+          throw BountyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        TemporaryFileCleanup.arm(temporary)
+        ownsDescriptor = true
+        temporaryPath = temporary
+        finalPath = file
       }
-      temporaryPath = temporary
     }
     buffer.reserveCapacity(1 << 16)
   }
 
   deinit {
+    if ownsDescriptor { close(descriptor) }
     if let temporaryPath {
-      close(descriptor)
       unlink(temporaryPath)
+      TemporaryFileCleanup.disarm()
     }
   }
 
@@ -78,13 +99,21 @@ public final class OutputSink {
         let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = .io("cannot write: \(String(cString: strerror(errno)))")
+          failure = .io("cannot write \(name): \(String(cString: strerror(errno)))")
           return
         }
         offset += written
       }
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// How errors name the destination.
+  private var name: String {
+    switch destination {
+    case .memory, .standardOutput: return "to standard output"
+    case .file(let path): return path
+    }
   }
 
   /// Completes the output: returns the text for `.memory`, nil otherwise. For a file, it is synced
@@ -96,16 +125,18 @@ public final class OutputSink {
     }
     flush()
     if let failure { throw failure }
-    if case .file(let path) = destination, let temporary = temporaryPath {
-      let synced = fsync(descriptor) == 0
-      let error = errno
-      close(descriptor)
-      temporaryPath = nil
-      guard synced, rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(synced ? errno : error))
-        unlink(temporary)
-        throw BountyError.io("cannot write \(path): \(reason)")
-      }
+    guard let temporary = temporaryPath, let file = finalPath, case .file(let path) = destination
+    else { return nil }
+    let synced = fsync(descriptor) == 0
+    let error = errno
+    close(descriptor)
+    ownsDescriptor = false
+    temporaryPath = nil
+    defer { TemporaryFileCleanup.disarm() }
+    guard synced, rename(temporary, file) == 0 else {
+      let reason = String(cString: strerror(synced ? errno : error))
+      unlink(temporary)
+      throw BountyError.io("cannot write \(path): \(reason)")
     }
     return nil
   }

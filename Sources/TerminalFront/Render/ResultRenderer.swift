@@ -155,6 +155,7 @@ struct ResultRenderer {
     let sink = try OutputSink(.file(path))
     sink.write(Base64.decode(result["data"]?.stringValue ?? "") ?? [])
     try sink.finish()
+    if path == "-" { return [] }  // the bytes went to standard output: nothing may follow them
     return ["Wrote the photo of fugitive \(id) to \(path) (\(type), \(size) bytes)."]
   }
 }
