@@ -25,7 +25,7 @@ public enum ReportCommands {
     let format = ReportFormat(rawValue: arguments.text("format") ?? "text") ?? .text
     var to = arguments.timestamp("to")
     if let end = to, arguments.timestampIsDateOnly("to") {
-      to = Timestamp(secondsSinceEpoch: end.secondsSinceEpoch + 86_399)
+      to = LocalTime.endOfDay(startingAt: end)
     }
     if let from = arguments.timestamp("from"), let to, from > to {
       throw BountyError.invalid(field: "to", reason: "is before --from")

@@ -129,7 +129,8 @@ public enum FugitivesTab {
       throw BountyError.conflict("fugitive \(id) is already captured; release it first")
     }
     fields.captured = true
-    fields.capturedAt = arguments.timestamp("at") ?? store.now
+    fields.capturedAt =
+      try arguments.timestamp("at")?.notInFuture(now: store.now, field: "at") ?? store.now
     fields.captureLocation = try arguments.location()
     try store.updateFugitive(previousID: id, fields)
     return try store.existingFugitive(id: id).json
@@ -153,7 +154,7 @@ public enum FugitivesTab {
     let location = try arguments.location()
     fields.lastSeen = LastSeen(
       lat: location?.lat, lon: location?.lon, description: arguments.text("description"),
-      at: arguments.timestamp("at") ?? store.now)
+      at: try arguments.timestamp("at")?.notInFuture(now: store.now, field: "at") ?? store.now)
     try store.updateFugitive(previousID: id, fields)
     return try store.existingFugitive(id: id).json
   }

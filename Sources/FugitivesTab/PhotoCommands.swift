@@ -5,13 +5,6 @@ import BountyStore
 enum PhotoCommands {
   static let commands = [photo]
 
-  /// The media type of `bytes` judged by their signature, or nil when they are neither PNG nor JPEG.
-  static func mediaType(of bytes: [UInt8]) -> String? {
-    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
-    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-    return nil
-  }
-
   static let photo = Command(
     CommandSpec(
       name: "fugitives.photo", words: ["fugitives", "photo"], tab: .fugitives,
@@ -35,7 +28,7 @@ enum PhotoCommands {
       guard bytes.count <= Limits.photoBytes else {
         throw BountyError.invalid(field: "image", reason: "is larger than 10 MiB")
       }
-      guard let type = mediaType(of: bytes) else {
+      guard let type = ImageSignature.mediaType(of: bytes) else {
         throw BountyError.invalid(field: "image", reason: "is not a PNG or JPEG image")
       }
       try store.storePhoto(fugitiveID: id, Photo(mediaType: type, bytes: bytes))

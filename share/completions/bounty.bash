@@ -127,7 +127,7 @@ _bounty() {
       opts="--help --json"
       ;;
     "import")
-      opts="--format --replace --help --json"
+      opts="--format --replace --ignore-unknown-columns --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "csv json" -- "$cur")); return; fi
       ;;
     "export")

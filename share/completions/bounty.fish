@@ -68,6 +68,7 @@ complete -c bounty -n '__fish_seen_subcommand_from dossier' -l output
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from import' -l format -x -a 'csv json'
 complete -c bounty -n '__fish_seen_subcommand_from import' -l replace
+complete -c bounty -n '__fish_seen_subcommand_from import' -l ignore-unknown-columns
 complete -c bounty -n '__fish_seen_subcommand_from export' -l format -x -a 'csv json'
 complete -c bounty -n '__fish_seen_subcommand_from export' -l output
 complete -c bounty -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish ids'

@@ -19,11 +19,15 @@ enum DataCommands {
         ParamSpec(
           "format", .choice(DataFormat.allCases.map(\.rawValue)),
           help: "csv or json (default: from the file name)"),
-        ParamSpec("replace", .boolean, help: "Overwrite fugitives whose ID# already exists"),
+        ParamSpec(
+          "replace", .boolean,
+          help: "Update fugitives whose ID# already exists (what the file lacks is kept)"),
+        ParamSpec(
+          "ignore-unknown-columns", .boolean, help: "Skip CSV columns bounty does not know"),
       ],
       effect: .change(undoable: true), result: "{imported, replaced}")
   ) { store, arguments in
-    let source: ImportSource
+    var source: ImportSource
     switch (arguments.text("file"), arguments.text("content")) {
     case (let file?, nil): source = file == "-" ? .standardInput : .file(file)
     case (nil, let content?): source = .text(content)
@@ -37,11 +41,16 @@ enum DataCommands {
       format = given
     } else if case .file(let path) = source, let guessed = DataFormat.guess(from: path) {
       format = guessed
+    } else if case .standardInput = source {
+      let (peeking, first) = try ImportSource.peekingStandardInput()
+      source = peeking
+      format = DataFormat.guess(fromFirstBytes: first)
     } else {
       throw BountyError.invalid(
         field: "format", reason: "cannot tell from the file name; give --format csv or json")
     }
     let importer = try Importer(store: store, replace: arguments.bool("replace") == true)
+    importer.ignoreUnknownColumns = arguments.bool("ignore-unknown-columns") == true
     switch format {
     case .csv: try importer.importCSV(source)
     case .json: try importer.importJSON(source)

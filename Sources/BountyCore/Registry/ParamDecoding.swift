@@ -117,8 +117,9 @@ extension ParamSpec {
   }
 
   private func timestamp(_ text: String) throws(BountyError) -> ArgumentValue {
-    guard let value = Timestamp(parsing: text) else {
-      throw invalid("'\(text)' is not a date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM:SSZ)")
+    guard let value = Timestamp(parsingLocal: text) else {
+      throw invalid(
+        "'\(text)' is not a date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM:SSZ) from 1900 to 9999")
     }
     return .timestamp(value, dateOnly: Timestamp.isDateOnly(text))
   }
