@@ -32,6 +32,23 @@ public enum SafeText {
     return result
   }
 
+  /// `text` for a terminal that shows a document as it is written (an export or report sent to
+  /// standard output): line breaks and tabs stay, every other unsafe scalar becomes `\u{…}`.
+  public static func forTerminal(_ text: String) -> String {
+    guard
+      text.unicodeScalars.contains(where: { isUnsafe($0) && !"\n\r\t".unicodeScalars.contains($0) })
+    else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar) && !"\n\r\t".unicodeScalars.contains(scalar) {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// At most `limit` characters of `text`, escaped, ending in `…` when cut: what an error message
   /// may quote of its input, never more.
   public static func excerpt(_ text: String, limit: Int = 24) -> String {

@@ -29,6 +29,9 @@ public final class OutputSink {
   }
 
   public let destination: Destination
+  /// True when the text lands on a terminal: control and bidi characters are then escaped
+  /// (`SafeText.forTerminal`) so that no stored text can drive it. Files and pipes get every byte.
+  private var toTerminal = false
   private var buffer: [UInt8] = []
   private var descriptor: Int32 = -1
   private var ownsDescriptor = false
@@ -69,6 +72,7 @@ public final class OutputSink {
       }
     }
     buffer.reserveCapacity(1 << 16)
+    toTerminal = descriptor >= 0 && isatty(descriptor) == 1
   }
 
   deinit {
@@ -80,6 +84,7 @@ public final class OutputSink {
   }
 
   public func write(_ text: String) {
+    let text = toTerminal ? SafeText.forTerminal(text) : text
     buffer.append(contentsOf: text.utf8)
     byteCount += text.utf8.count
     if destination != .memory && buffer.count >= 1 << 16 { flush() }

@@ -1,3 +1,4 @@
+import BountyCore
 import Glibc
 
 /// Standard output and error, written whole and unbuffered by line. A write to standard output that
@@ -7,7 +8,10 @@ public enum Output {
   nonisolated(unsafe) public private(set) static var standardOutputError: Int32?
 
   public static func out(_ text: String) { write(STDOUT_FILENO, text + "\n") }
-  public static func err(_ text: String) { write(STDERR_FILENO, text + "\n") }
+  /// Errors quote user input and file bytes: control and bidi characters are shown escaped.
+  public static func err(_ text: String) {
+    write(STDERR_FILENO, SafeText.escaped(text, keepNewlines: true) + "\n")
+  }
   public static func outRaw(_ text: String) { write(STDOUT_FILENO, text) }
 
   public static func write(_ descriptor: Int32, _ text: String) {
