@@ -52,16 +52,34 @@ public final class RPCServer {
           id: .null, code: -32600,
           message: "Invalid Request: line longer than \(Self.maximumLineText)")
       case .bytes(let bytes):
+        if let members = RPCBatchStream.members(of: bytes) {
+          var failure: Int32?
+          let batch = RPCBatchStream(handler: handler)
+          _ = batch.answer(members) { piece in
+            failure = Self.write(piece, to: output)
+            return failure == nil
+          }
+          if let failure { return Self.failedOutput(failure) }
+          continue
+        }
         response = handler.handle(line: bytes)
       }
-      if let response, let error = Self.write(response + "\n", to: output) {
-        _ = Self.write(
-          "Error: cannot write to standard output: \(String(cString: strerror(error)))\n",
-          to: STDERR_FILENO)
-        return 1
+      // The response and its line break go out separately: a 14 MiB answer is not copied to
+      // append one byte.
+      if let response, let error = Self.write(response, to: output) ?? Self.write("\n", to: output)
+      {
+        return Self.failedOutput(error)
       }
     }
     return 0
+  }
+
+  /// Says on standard error that a response could not be written; the exit status (1).
+  private static func failedOutput(_ error: Int32) -> Int32 {
+    _ = write(
+      "Error: cannot write to standard output: \(String(cString: strerror(error)))\n",
+      to: STDERR_FILENO)
+    return 1
   }
 
   /// Writes all of `text`; the `errno` when it could not (stdout full, or the reader hung up).

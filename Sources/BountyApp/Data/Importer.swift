@@ -192,30 +192,41 @@ final class Importer {
     }
   }
 
-  /// Reads a JSON array of fugitive objects, one element at a time.
+  /// Reads a JSON array of fugitive objects, one element at a time as the input arrives: memory
+  /// holds one element (`JSONArrayStream`), never the file.
   func importJSON(_ source: ImportSource) throws {
     try prepareBulkLoad(inputBytes: source.size)
-    var bytes: [UInt8] = []
-    try source.forEachChunk { chunk, _, _ in bytes += chunk }
-    guard String(validating: bytes, as: UTF8.self) != nil else {
-      throw BountyError.invalid(field: "file", reason: "the file is not valid UTF-8")
-    }
-    let elements: [Range<Int>]
+    var stream = JSONArrayStream()
+    var index = 0
     do {
-      elements = try JSONArrayScanner.elements(of: bytes)
-    } catch {
+      try source.forEachChunk { chunk, done, total in
+        for element in try stream.feed(chunk) {
+          try addJSON(element, at: index)
+          index += 1
+          if index & 0x3FF == 0 { try store.checkCancelled() }
+        }
+        progress(done, of: total)
+      }
+      try stream.finish()
+    } catch let error as JSONParseError {
       throw BountyError.invalid(
         field: "file", reason: "\(error.message) at byte \(error.offset); nothing was imported")
     }
-    for (index, range) in elements.enumerated() {
-      do {
-        try add(try JSONParser.parse(Array(bytes[range])), at: "item \(index)")
-      } catch let error as JSONParseError {
-        record(.invalid(field: "item", reason: error.message), at: "item \(index)")
-      }
-      progress(Int64(index + 1), of: Int64(elements.count))
-      if index & 0x3FF == 0 { try store.checkCancelled() }
+  }
+
+  private func addJSON(_ element: [UInt8], at index: Int) throws {
+    guard String(validating: element, as: UTF8.self) != nil else {
+      record(.invalid(field: "item", reason: "the text is not UTF-8"), at: "item \(index)")
+      return
     }
+    let object: JSON
+    do {
+      object = try JSONParser.parse(element)
+    } catch {
+      record(.invalid(field: "item", reason: error.message), at: "item \(index)")
+      return
+    }
+    try add(object, at: "item \(index)")
   }
 }
 

@@ -4,7 +4,8 @@ import Glibc
 /// Where generated text goes, written as it is produced so that a report or export over a million
 /// rows never sits in memory whole.
 ///
-/// - `.memory`: kept, and returned by `finish()` (a JSON-RPC result needs the whole text).
+/// - `.memory`: kept, and returned by `finish()` (a JSON-RPC result needs the whole text); at most
+///   `maximumMemoryBytes`, beyond which `finish()` refuses and says to write a file instead.
 /// - `.standardOutput`: written to stdout in 64 KiB chunks.
 /// - `.file(path)`: what `OutputTarget.resolve` makes of `path`. A regular file is written to a
 ///   temporary file beside it (mode 0600), flushed to disk and renamed over it by `finish()`, so it
@@ -29,6 +30,9 @@ public final class OutputSink {
   }
 
   public let destination: Destination
+  /// The most text a `.memory` sink keeps: a JSON-RPC answer (or `--json`) holding a document
+  /// stays within the memory budget of one request; bigger documents go to a file or stdout.
+  public static let maximumMemoryBytes = 16 << 20
   /// True when the text lands on a terminal: control and bidi characters are then escaped
   /// (`SafeText.forTerminal`) so that no stored text can drive it. Files and pipes get every byte.
   private var toTerminal = false
@@ -85,14 +89,24 @@ public final class OutputSink {
 
   public func write(_ text: String) {
     let text = toTerminal ? SafeText.forTerminal(text) : text
-    buffer.append(contentsOf: text.utf8)
     byteCount += text.utf8.count
+    if destination == .memory && byteCount > Self.maximumMemoryBytes {
+      failure = failure ?? Self.tooLarge
+      buffer = []
+      return
+    }
+    buffer.append(contentsOf: text.utf8)
     if destination != .memory && buffer.count >= 1 << 16 { flush() }
   }
 
   public func write(_ bytes: [UInt8]) {
-    buffer.append(contentsOf: bytes)
     byteCount += bytes.count
+    if destination == .memory && byteCount > Self.maximumMemoryBytes {
+      failure = failure ?? Self.tooLarge
+      buffer = []
+      return
+    }
+    buffer.append(contentsOf: bytes)
     if destination != .memory && buffer.count >= 1 << 16 { flush() }
   }
 
@@ -113,6 +127,10 @@ public final class OutputSink {
     buffer.removeAll(keepingCapacity: true)
   }
 
+  private static let tooLarge = BountyError.refused(
+    "the document is larger than 16 MiB, too large for one answer; write it to a file "
+      + "(bounty … --output FILE) instead")
+
   /// How errors name the destination.
   private var name: String {
     switch destination {
@@ -126,6 +144,7 @@ public final class OutputSink {
   @discardableResult
   public func finish() throws(BountyError) -> String? {
     if destination == .memory {
+      if let failure { throw failure }
       return String(decoding: buffer, as: UTF8.self)
     }
     flush()

@@ -4,6 +4,10 @@ import BountyCore
 /// answers, `{items, total}`: shared by the Fugitives and Captured tabs, which may not know each
 /// other.
 public enum FugitiveListing {
+  /// The most items one page holds, and the page size when no `limit` is given: memory per request
+  /// stays bounded however many fugitives there are (`total` says how many match; `offset` pages).
+  public static let maximumPageSize: Int64 = 10_000
+
   /// The list parameters; `sortSetting` names the setting that gives the default order.
   public static func params(sortSetting: SettingKey, descHelp: String = "Reverse the order")
     -> [ParamSpec]
@@ -19,7 +23,9 @@ public enum FugitiveListing {
         "search", .text(maxLength: 200, allowBlank: true),
         help: "Only those whose name or description contains this text (literal, any case)"),
       ParamSpec("minBounty", .money, help: "Only bounties of at least this amount"),
-      ParamSpec("limit", .integer(1...1_000_000), help: "At most this many"),
+      ParamSpec(
+        "limit", .integer(1...maximumPageSize),
+        help: "At most this many (1 to 10,000; default 10,000; page on with offset)"),
       ParamSpec("offset", .integer(0...Int64.max), help: "Skip this many first"),
     ]
   }
@@ -34,7 +40,7 @@ public enum FugitiveListing {
     let sort = FugitiveQuery.SortKey(rawValue: word) ?? .name
     var query = FugitiveQuery(
       status: status, sort: sort, descending: arguments.bool("desc") ?? descendingByDefault(sort),
-      search: arguments.text("search"), limit: arguments.int("limit"),
+      search: arguments.text("search"), limit: arguments.int("limit") ?? maximumPageSize,
       offset: arguments.int("offset") ?? 0)
     if let minimum = arguments.moneyText("minBounty") {
       query.minimumBountyMinor = try store.money(minimum, field: "minBounty").minorUnits
