@@ -29,7 +29,7 @@ public enum BountyError: Error, Equatable, Sendable {
     case .invalid(let field, let reason):
       return "invalid \(field): \(reason)"
     case .invalidRows(_, let count, let details):
-      let shown = details.count < count ? " (the first \(details.count) shown)" : ""
+      let shown = details.count < count ? " (the first problems are listed)" : ""
       return
         "\(count) \(count == 1 ? "row is" : "rows are") invalid; nothing was imported\(shown):\n  "
         + details.joined(separator: "\n  ")

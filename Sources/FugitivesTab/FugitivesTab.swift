@@ -70,6 +70,9 @@ public enum FugitivesTab {
   ) { store, arguments in
     let id = arguments.int("id") ?? 0
     var fields = FugitiveFields(try store.existingFugitive(id: id))
+    guard ["name", "bounty", "description", "newId"].contains(where: arguments.has) else {
+      throw BountyError.usage("Nothing to change: give a new name, bounty, description or ID#")
+    }
     if let name = arguments.text("name") { fields.name = name }
     if let bounty = arguments.moneyText("bounty") {
       fields.bountyMinor = try store.money(bounty, field: "bounty").minorUnits
@@ -146,12 +149,25 @@ public enum FugitivesTab {
           "description", .text(maxLength: Limits.descriptionLength, allowBlank: true),
           help: "Where, in words"),
         ParamSpec("at", .timestamp, help: "When (default: now)"),
+        ParamSpec("clear", .boolean, help: "Forget the last sighting"),
       ],
       effect: .change(undoable: true), result: "the fugitive")
   ) { store, arguments in
     let id = arguments.int("id") ?? 0
     var fields = FugitiveFields(try store.existingFugitive(id: id))
     let location = try arguments.location()
+    if arguments.bool("clear") == true {
+      guard location == nil, !arguments.has("description"), !arguments.has("at") else {
+        throw BountyError.invalid(field: "clear", reason: "cannot be given with a sighting")
+      }
+      fields.lastSeen = nil
+      try store.updateFugitive(previousID: id, fields)
+      return try store.existingFugitive(id: id).json
+    }
+    guard location != nil || arguments.text("description") != nil else {
+      throw BountyError.usage(
+        "Nothing seen: give where (lat and lon, or a description), or --clear to forget it")
+    }
     fields.lastSeen = LastSeen(
       lat: location?.lat, lon: location?.lon, description: arguments.text("description"),
       at: try arguments.timestamp("at")?.notInFuture(now: store.now, field: "at") ?? store.now)

@@ -31,7 +31,10 @@ enum PhotoCommands {
       guard let type = ImageSignature.mediaType(of: bytes) else {
         throw BountyError.invalid(field: "image", reason: "is not a PNG or JPEG image")
       }
-      try store.storePhoto(fugitiveID: id, Photo(mediaType: type, bytes: bytes))
+      // The same photo again changes nothing, and so records no undo step.
+      if try store.photo(fugitiveID: id)?.bytes != bytes {
+        try store.storePhoto(fugitiveID: id, Photo(mediaType: type, bytes: bytes))
+      }
       return try store.existingFugitive(id: id).json
     }
     if arguments.bool("clear") == true {

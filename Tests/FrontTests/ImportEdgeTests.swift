@@ -161,3 +161,24 @@ import Testing
         && !bounty.stderr.contains(String(repeating: "A", count: 40)))
   }
 }
+
+/// Rows without an ID# get free ones quickly even when ID# 2147483647 is taken (the store's gap
+/// search scans; the import asks it once, then takes the next ID#s by index look-up).
+@Suite struct FreeIDTests {
+  @Test func idLessRowsAfterTheLastIDAreFast() throws {
+    let folder = try TemporaryFolder()
+    let bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    let base = (1...50_000).map { "\($0),N\($0),1" }.joined(separator: "\n")
+    #expect(
+      try bounty.run(["import", "-"], input: "id,name,bounty\n\(base)\n2147483647,Max,1\n").status
+        == 0)
+    let rows = (0..<5_000).map { "X\($0),1" }.joined(separator: "\n")
+    let started = Date()
+    let outcome = try bounty.run(["import", "-"], input: "name,bounty\n\(rows)\n")
+    let seconds = Date().timeIntervalSince(started)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(seconds < 20, "5,000 id-less rows took \(seconds) s")
+    let shown = try bounty.run(["--json", "fugitives", "show", "55000"])
+    #expect(shown.stdout.contains(#""name":"X4999""#))
+  }
+}

@@ -51,7 +51,7 @@ _bounty() {
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "fugitives seen")
-      opts="--lat --lon --description --at --help --json"
+      opts="--lat --lon --description --at --clear --help --json"
       [[ $cur != -* ]] && opts="$opts $(bounty completions ids 2>/dev/null)"
       ;;
     "fugitives photo")

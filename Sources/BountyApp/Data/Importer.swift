@@ -50,9 +50,15 @@ final class Importer {
     do {
       var json = object
       if case .object(var fields) = object, fields["id"] == nil {
-        var id = try store.nextFreeFugitiveID()
-        if id <= lastAutomaticID && lastAutomaticID < Limits.fugitiveIDs.upperBound {
-          id = lastAutomaticID + 1
+        // The ID# after the last one handed out is usually free: one index look-up, not the
+        // store's search for a gap (which scans once ID# 2147483647 is taken).
+        let next = lastAutomaticID + 1
+        var id = next
+        let usable =
+          lastAutomaticID > 0 && next <= Limits.fugitiveIDs.upperBound
+          && !seen.contains(Int32(next))
+        if try !usable || store.fugitiveExists(id: next) {
+          id = try store.nextFreeFugitiveID()
         }
         lastAutomaticID = id
         fields["id"] = .int(id)
