@@ -1,6 +1,6 @@
 /// Splits a shell line into words: spaces separate, "double" and 'single' quotes group, a backslash
 /// escapes the next character. Returns nil for an unterminated quote.
-func shellWords(_ line: String) -> [String]? {
+public func shellWords(_ line: String) -> [String]? {
   var words: [String] = []
   var current = ""
   var inWord = false
