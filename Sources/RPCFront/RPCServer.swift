@@ -44,14 +44,14 @@ public final class RPCServer {
   public func serve(input: Int32 = STDIN_FILENO) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     var reader = LineReader(descriptor: input, maximumLineBytes: Self.maximumLineBytes)
-    while let line = reader.next() {
+    while var line = reader.next() {
       let response: String?
       switch line {
       case .tooLong:
         response = RPCHandler.errorResponse(
           id: .null, code: -32600,
           message: "Invalid Request: line longer than \(Self.maximumLineText)")
-      case .bytes(let bytes):
+      case .bytes(var bytes):
         if let members = RPCBatchStream.members(of: bytes) {
           var failure: Int32?
           let batch = RPCBatchStream(handler: handler)
@@ -62,7 +62,14 @@ public final class RPCServer {
           if let failure { return Self.failedOutput(failure) }
           continue
         }
-        response = handler.handle(line: bytes)
+        if let request = Self.singleRequest(bytes) {
+          // The line (up to 16 MiB) is let go before the request runs: only its parsed form stays.
+          bytes = []
+          line = .tooLong
+          response = handler.handle(request: request)
+        } else {
+          response = handler.handle(line: bytes)
+        }
       }
       // The response and its line break go out separately: a 14 MiB answer is not copied to
       // append one byte.
@@ -72,6 +79,15 @@ public final class RPCServer {
       }
     }
     return 0
+  }
+
+  /// The request object a line holds, or nil for anything else (a batch, a blank line, not JSON),
+  /// which `RPCHandler.handle(line:)` answers.
+  private static func singleRequest(_ bytes: [UInt8]) -> JSON? {
+    guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
+      first == UInt8(ascii: "{"), let message = try? JSONParser.parse(bytes), case .object = message
+    else { return nil }
+    return message
   }
 
   /// Says on standard error that a response could not be written; the exit status (1).
