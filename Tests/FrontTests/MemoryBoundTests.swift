@@ -6,7 +6,7 @@ import Testing
 /// Peak memory per command stays bounded whatever the database size or the input: lists have a
 /// maximum page, documents stream to files and are refused in one answer beyond 16 MiB, imports
 /// read one record or element at a time, redo replays a page of history at a time, and a batch is
-/// answered member by member. Measured with `wait4` on a database of 60,000 fugitives (the
+/// answered member by member. Measured with GNU time (`wait4`) on 60,000 fugitives (the
 /// 1,000,000-row figures are in docs/performance.md).
 @Suite(.serialized) struct MemoryBoundTests {
   static let budget = 64.0
