@@ -67,6 +67,26 @@ import Testing
     #expect(try fugitive(bounty, 1)["lastSeen"] == .null)
   }
 
+  @Test func aTerminalShowsLocalTimeWithItsOffset() throws {
+    var bounty = BinaryRunner(database: folder.file("tty.sqlite"))
+    #expect(
+      try bounty.run(["fugitives", "add", "--id", "1", "--name", "A", "--bounty", "5"]).status == 0)
+    #expect(
+      try bounty.run(["fugitives", "capture", "1", "--at", "2026-11-29T03:00:00Z"]).status == 0)
+    bounty.environment["TZ"] = "America/New_York"
+    bounty.environment["NO_COLOR"] = "1"
+    // `script` gives the command a terminal, as a person has.
+    let shown = try bounty.run(
+      ["-qec", "\(BinaryRunner.executable) fugitives show 1", "/dev/null"],
+      executable: "/usr/bin/script")
+    #expect(shown.stdout.contains("Yes, 2026-11-28 22:00 -05:00"), "\(shown.stdout)")
+    bounty.environment["TZ"] = "UTC"
+    let utc = try bounty.run(
+      ["-qec", "\(BinaryRunner.executable) fugitives show 1", "/dev/null"],
+      executable: "/usr/bin/script")
+    #expect(utc.stdout.contains("Yes, 2026-11-29 03:00") && !utc.stdout.contains("+00:00"))
+  }
+
   @Test func aBareDateTypedByAPersonIsLocalTime() throws {
     var bounty = BinaryRunner(database: folder.file("local.sqlite"))
     bounty.environment["TZ"] = "America/New_York"
