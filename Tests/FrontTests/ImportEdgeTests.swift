@@ -180,5 +180,8 @@ import Testing
     #expect(seconds < 20, "5,000 id-less rows took \(seconds) s")
     let shown = try bounty.run(["--json", "fugitives", "show", "55000"])
     #expect(shown.stdout.contains(#""name":"X4999""#))
+    // One add without an ID# takes the ID# after the last below the top one, without a scan.
+    let added = try bounty.run(["--json", "fugitives", "add", "--name", "Next", "--bounty", "1"])
+    #expect(added.stdout.contains(#""id":55001"#), "\(added.stdout)")
   }
 }
