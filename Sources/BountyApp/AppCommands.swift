@@ -64,6 +64,10 @@ enum AppCommands {
     for (index, item) in (roster.arrayValue ?? []).enumerated() {
       do {
         entries.append(try RosterEntry(item, currency: currency))
+      } catch BountyError.invalid(field: "bounty", reason: _) {
+        throw BountyError.refused(
+          "the sample roster's bounties are in dollars and cents, which \(currency.code) cannot "
+            + "hold; nothing was loaded (load it into a database whose currency has cents)")
       } catch {
         throw BountyError.io("the sample roster is damaged at entry \(index): \(error)")
       }

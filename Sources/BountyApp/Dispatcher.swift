@@ -51,15 +51,25 @@ public final class Dispatcher {
   /// Calls the method `name` with JSON-RPC style params (by name): the entry for the JSON-RPC
   /// front, the tests, and the shell's own views (`front: .workspace` reaches commands only they use).
   /// An unknown method is `unknownMethod`; bad params `invalidParameter`.
+  /// `resolvingPaths` judges every file path a call names (`bounty rpc --files DIR`): it answers
+  /// the path to use or refuses it.
   public func call(
-    _ name: String, params: JSONObject = JSONObject(), front: CommandFronts = .rpc
+    _ name: String, params: JSONObject = JSONObject(), front: CommandFronts = .rpc,
+    resolvingPaths: ((_ path: String, _ field: String) throws(BountyError) -> String)? = nil
   ) -> Result<JSON, BountyError> {
     guard let command = registry.command(named: name), !command.spec.fronts.isDisjoint(with: front)
     else {
       return .failure(.unknownMethod(name))
     }
     do {
-      return run(command, try command.spec.arguments(fromJSON: params, front: front))
+      var arguments = try command.spec.arguments(fromJSON: params, front: front)
+      if let resolvingPaths {
+        for param in command.spec.params where param.type == .path {
+          guard case .text(let path)? = arguments.value(named: param.name) else { continue }
+          arguments.set(param.name, .text(try resolvingPaths(path, param.name)))
+        }
+      }
+      return run(command, arguments)
     } catch {
       return .failure(error)
     }

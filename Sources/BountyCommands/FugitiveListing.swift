@@ -5,12 +5,18 @@ import BountyStore
 /// answers, `{items, total}`: shared by the Fugitives and Captured tabs, which may not know each
 /// other.
 public enum FugitiveListing {
+  /// The most items one page holds, and the page size when no `limit` is given: memory per request
+  /// stays bounded however many fugitives there are (`total` says how many match; `offset` pages).
+  public static let maximumPageSize: Int64 = 10_000
+
   static let sort = sortParam(help: "Order")
   static let search = Param.text(
     "search", maxLength: 200, keepsSpaces: true,
     help: "Only those whose name, description or an alias contains this text (literal, any case)")
   static let minBounty = Param.money("minBounty", help: "Only bounties of at least this amount")
-  static let limit = Param.integer("limit", 1...1_000_000, help: "At most this many")
+  static let limit = Param.integer(
+    "limit", 1...maximumPageSize,
+    help: "At most this many (1 to 10,000; default 10,000; page on with offset)")
   static let offset = Param.integer("offset", 0...Int64.max, help: "Skip this many first")
   static let ascending = Param.flag(
     "asc", help: "The tab's own order for the sort (the opposite of desc)")
@@ -45,7 +51,8 @@ public enum FugitiveListing {
     var query = FugitiveQuery(
       status: status, sort: sortKey,
       descending: descendingByDefault(sortKey) != arguments.isSet(descending),
-      search: arguments[search], limit: arguments[limit], offset: arguments[offset] ?? 0)
+      search: arguments[search], limit: arguments[limit] ?? maximumPageSize,
+      offset: arguments[offset] ?? 0)
     query.minimumBountyMinor = arguments[minBounty]?.minorUnits
     let page = try store.fugitives(query)
     return .object(["items": .array(page.items.map(\.json)), "total": .int(page.total)])

@@ -42,7 +42,7 @@ public enum BountyError: Error, Equatable, Sendable {
     case .unknownMethod(let name):
       return "unknown method \(name)"
     case .invalidRows(_, let count, let details):
-      let shown = details.count < count ? " (the first \(details.count) shown)" : ""
+      let shown = details.count < count ? " (the first problems are listed)" : ""
       return
         "\(count) \(count == 1 ? "row is" : "rows are") invalid; nothing was imported\(shown):\n  "
         + details.joined(separator: "\n  ")

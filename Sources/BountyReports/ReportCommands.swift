@@ -28,7 +28,7 @@ public enum ReportCommands {
     let start = arguments[from]?.timestamp
     var end = arguments[to]?.timestamp
     if let given = arguments[to], given.isDateOnly {
-      end = Timestamp(secondsSinceEpoch: given.timestamp.secondsSinceEpoch + 86_399)
+      end = LocalTime.endOfDay(startingAt: given.timestamp)
     }
     if let start, let end, start > end {
       throw BountyError.invalid(field: "to", reason: "is before from")

@@ -1,4 +1,5 @@
 import BountyCore
+import BountyStore
 
 /// Parameter declarations of the case-file commands (bond, descriptors, aliases, expenses).
 enum CaseFileParams {
@@ -28,7 +29,8 @@ extension Arguments {
     guard given.isDateOnly else {
       throw BountyError.invalidParameter(field: param.name, reason: "must be a date (YYYY-MM-DD)")
     }
-    return CalendarDate(daysSinceEpoch: given.timestamp.secondsSinceEpoch / 86_400)
+    // A date a person types is local midnight: its calendar date is the local one.
+    return Store.localDate(of: given.timestamp)
   }
 }
 

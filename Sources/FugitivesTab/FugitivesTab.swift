@@ -83,6 +83,12 @@ public enum FugitivesTab {
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     var fields = FugitiveFields(try store.existingFugitive(id: id))
+    let changes: [any ParamDeclaration] = [
+      FugitiveParams.name, FugitiveParams.bounty, FugitiveParams.description, changedID,
+    ]
+    guard changes.contains(where: { arguments.has($0) }) else {
+      throw BountyError.usage("Nothing to change: give a new name, bounty, description or ID#")
+    }
     if let name = arguments[FugitiveParams.name] { fields.name = name }
     if let bounty = arguments[FugitiveParams.bounty] { fields.bountyMinor = bounty.minorUnits }
     if let description = arguments[FugitiveParams.description] { fields.description = description }
@@ -173,7 +179,9 @@ public enum FugitivesTab {
       throw BountyError.conflict(
         "fugitive \(taken.id) is already captured; release it first")
     }
-    let at = arguments[FugitiveParams.at]?.timestamp ?? store.now
+    let at =
+      try arguments[FugitiveParams.at]?.timestamp.notInFuture(now: store.now, field: "at")
+      ?? store.now
     let location = try arguments.location()
     for fugitive in fugitives {
       var fields = FugitiveFields(fugitive)
@@ -188,6 +196,7 @@ public enum FugitivesTab {
 
   static let sightingDescription = Param.text(
     "description", maxLength: Limits.descriptionLength, help: "Where, in words")
+  static let clearSighting = Param.flag("clear", help: "Forget the last sighting")
 
   static let seen = Command(
     CommandSpec(
@@ -195,7 +204,7 @@ public enum FugitivesTab {
       summary: "Record where a fugitive was last seen",
       params: [
         FugitiveParams.id, FugitiveParams.lat, FugitiveParams.lon, sightingDescription,
-        FugitiveParams.at,
+        FugitiveParams.at, clearSighting,
       ],
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
@@ -205,9 +214,24 @@ public enum FugitivesTab {
     let id = try arguments.required(FugitiveParams.id)
     var fields = FugitiveFields(try store.existingFugitive(id: id))
     let location = try arguments.location()
+    if arguments.isSet(clearSighting) {
+      guard location == nil, !arguments.has(sightingDescription), !arguments.has(FugitiveParams.at)
+      else {
+        throw BountyError.invalidParameter(
+          field: "clear", reason: "cannot be given with a sighting")
+      }
+      fields.lastSeen = nil
+      try store.updateFugitive(previousID: id, fields)
+      return try store.existingFugitive(id: id).json
+    }
+    guard location != nil || arguments[sightingDescription] != nil else {
+      throw BountyError.usage(
+        "Nothing seen: give where (lat and lon, or a description), or --clear to forget it")
+    }
     fields.lastSeen = LastSeen(
       lat: location?.lat, lon: location?.lon, description: arguments[sightingDescription],
-      at: arguments[FugitiveParams.at]?.timestamp ?? store.now)
+      at: try arguments[FugitiveParams.at]?.timestamp.notInFuture(now: store.now, field: "at")
+        ?? store.now)
     try store.updateFugitive(previousID: id, fields)
     return try store.existingFugitive(id: id).json
   }

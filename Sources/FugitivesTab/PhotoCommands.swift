@@ -6,13 +6,6 @@ import BountyStore
 enum PhotoCommands {
   static let commands = [photo]
 
-  /// The media type of `bytes` judged by their signature, or nil when they are neither PNG nor JPEG.
-  static func mediaType(of bytes: [UInt8]) -> String? {
-    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
-    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-    return nil
-  }
-
   static let image = Param.file(
     "image", positional: true,
     help: "The photo: a file on the command line, base64 in JSON-RPC (at most 10 MiB)")
@@ -55,10 +48,13 @@ enum PhotoCommands {
       guard bytes.count <= Limits.photoBytes else {
         throw BountyError.invalid(field: "image", reason: "is larger than 10 MiB")
       }
-      guard let type = mediaType(of: bytes) else {
+      guard let type = ImageSignature.mediaType(of: bytes) else {
         throw BountyError.invalid(field: "image", reason: "is not a PNG or JPEG image")
       }
-      try store.storePhoto(fugitiveID: id, Photo(mediaType: type, bytes: bytes))
+      // The same photo again changes nothing, and so records no undo step.
+      if try store.photo(fugitiveID: id)?.bytes != bytes {
+        try store.storePhoto(fugitiveID: id, Photo(mediaType: type, bytes: bytes))
+      }
       return try store.existingFugitive(id: id).json
     }
     if arguments.isSet(clear) {

@@ -5,9 +5,12 @@ import BountyCore
 /// it never throws and never ends the process, whatever the input.
 public struct RPCHandler {
   let dispatcher: Dispatcher
+  /// Which files requests may name (none unless `bounty rpc --files DIR`).
+  let files: RPCFileAccess
 
-  public init(dispatcher: Dispatcher) {
+  public init(dispatcher: Dispatcher, files: RPCFileAccess = .none) {
     self.dispatcher = dispatcher
+    self.files = files
   }
 
   /// The response line for `line`, or nil when nothing is to be answered (notifications only, or a
@@ -66,7 +69,7 @@ public struct RPCHandler {
       return Self.errorResponse(
         id: id, code: -32600, message: "Invalid Request: params must be an object")
     }
-    switch dispatcher.call(method, params: params) {
+    switch dispatcher.call(method, params: params, resolvingPaths: files.resolve) {
     case .success(let result):
       var bytes = Array(#"{"jsonrpc":"2.0","result":"#.utf8)
       result.write(to: &bytes)

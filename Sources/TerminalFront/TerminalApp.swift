@@ -7,12 +7,14 @@ import Glibc
 public struct TerminalApp {
   let arguments: [String]
   let environment: [String: String]
-  /// Runs `bounty rpc` with an open dispatcher (the RPC front lives in its own module).
-  let rpc: (Dispatcher) -> Int32
+  /// Runs `bounty rpc` with its own arguments and a way to open the dispatcher (the RPC front lives
+  /// in its own module and parses its options itself).
+  let rpc: ([String], () -> Dispatcher?) -> Int32
   let registry = Registry.standard
 
   public init(
-    arguments: [String], environment: [String: String], rpc: @escaping (Dispatcher) -> Int32
+    arguments: [String], environment: [String: String],
+    rpc: @escaping ([String], () -> Dispatcher?) -> Int32
   ) {
     self.arguments = arguments
     self.environment = environment
@@ -59,11 +61,7 @@ public struct TerminalApp {
       ).run()
     }
     if words.first == "rpc" {
-      guard words.count == 1 else {
-        return fail(.usage("unexpected argument '\(words[1])'"), words: ["rpc"])
-      }
-      guard let dispatcher = open(path) else { return 1 }
-      return rpc(dispatcher)
+      return rpc(Array(words.dropFirst())) { open(path) }
     }
     let parser = CommandLineParser(registry: registry)
     if parser.isGroup(words), let text = help.text(for: words) {

@@ -3,7 +3,7 @@ import Glibc
 import TerminalFront
 
 // bounty-fuzz: built by scripts/fuzz with libFuzzer, it fuzzes the target named by
-// BOUNTY_FUZZ_TARGET (money, csv, json-rpc, argv); built normally, it replays the files it is given
+// BOUNTY_FUZZ_TARGET (see FuzzTargets.names); built normally, it replays the files it is given
 // through that target (the regression corpus in Tests/FuzzCorpus, run by the test suite).
 
 FuzzTargets.selected = getenv("BOUNTY_FUZZ_TARGET").map { String(cString: $0) } ?? "money"

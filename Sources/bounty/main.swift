@@ -27,8 +27,5 @@ signal(SIGXFSZ, SIG_IGN)
 let app = TerminalApp(
   arguments: Array(CommandLine.arguments.dropFirst()),
   environment: processEnvironment(),
-  rpc: { dispatcher in
-    RPCServer(dispatcher: dispatcher).serve()
-    return 0
-  })
-exit(app.run())
+  rpc: { arguments, open in RPCServer.run(arguments: arguments, open: open) })
+exit(Output.exitStatus(app.run()))

@@ -5,12 +5,12 @@ import Testing
 
 /// `bounty rpc` as a process: limits, and a long pipe answered completely and in order.
 @Suite struct RPCProcessTests {
-  @Test func aLineOverOneMebibyteIsRefusedAndReadingGoesOn() throws {
+  @Test func aLineOverSixteenMebibytesIsRefusedAndReadingGoesOn() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))
     let huge =
       #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"x","description":""#
-      + String(repeating: "a", count: 1 << 20) + #""},"id":1}"#
+      + String(repeating: "a", count: 16 << 20) + #""},"id":1}"#
     let lines = [
       huge,
       #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"name":"After","bounty":"1"},"id":2}"#,
@@ -24,11 +24,29 @@ import Testing
     #expect(responses.count == 4)
     #expect(
       responses[0]
-        == #"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: line longer than 1 MiB"},"id":null}"#
+        == #"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: line longer than 16 MiB"},"id":null}"#
     )
     #expect(responses[1].contains(#""name":"After""#) && responses[1].hasSuffix(#","id":2}"#))
     #expect(responses[2].contains("-32700"))
     #expect(responses[3].contains(#""total":1"#))
+  }
+
+  @Test func theLargestValidRequestAPhotoOfTenMebibytesFitsOnOneLine() throws {
+    let folder = try TemporaryFolder()
+    let bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    let photo = png + [UInt8](repeating: 0x5A, count: (10 << 20) - png.count)
+    let lines = [
+      #"{"jsonrpc":"2.0","method":"fugitives.add","params":{"id":5,"name":"Big","bounty":"1"},"id":1}"#,
+      #"{"jsonrpc":"2.0","method":"fugitives.photo","params":{"id":5,"image":""#
+        + Data(photo).base64EncodedString() + #""},"id":2}"#,
+      #"{"jsonrpc":"2.0","method":"fugitives.photo","params":{"id":5},"id":3}"#,
+    ]
+    let outcome = try bounty.run(["rpc"], input: lines.joined(separator: "\n"))
+    let responses = outcome.stdout.split(separator: "\n").map(String.init)
+    #expect(responses.count == 3)
+    #expect(responses.dropFirst().first?.contains(#""result""#) == true)
+    #expect(responses.last?.contains(#""size":10485760"#) == true)
   }
 
   @Test func endOfInputEndsWithStatusZeroAndStdoutCarriesOnlyResponses() throws {

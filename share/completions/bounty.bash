@@ -65,7 +65,7 @@ _bounty() {
       opts="--search --min-bounty --all-matching --at --lat --lon --help --json"
       ;;
     "fugitives seen")
-      opts="--lat --lon --description --at --help --json"
+      opts="--lat --lon --description --at --clear --help --json"
       [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives photo")
@@ -205,7 +205,7 @@ _bounty() {
       opts="--help --json"
       ;;
     "import")
-      opts="--format --replace --help --json"
+      opts="--format --replace --ignore-unknown-columns --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "csv json" -- "$cur")); return; fi
       [[ $cur != -* ]] && return
       ;;

@@ -46,6 +46,7 @@ complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_su
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l lon
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l description
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l at
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l clear
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -l export -r -F
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -l clear
@@ -126,6 +127,7 @@ complete -c bounty -n '__fish_seen_subcommand_from dossier' -l output -r -F
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from import' -l format -x -a 'csv json'
 complete -c bounty -n '__fish_seen_subcommand_from import' -l replace
+complete -c bounty -n '__fish_seen_subcommand_from import' -l ignore-unknown-columns
 complete -c bounty -n '__fish_seen_subcommand_from import' -F
 complete -c bounty -n '__fish_seen_subcommand_from export' -l format -x -a 'csv json'
 complete -c bounty -n '__fish_seen_subcommand_from export' -l output -r -F

@@ -13,7 +13,10 @@ enum DataCommands {
     "content", maxLength: Int.max, fronts: .rpc, help: "The CSV or JSON text itself")
   static let importFormat = Param.choice(
     "format", DataFormat.self, help: "csv or json (default: from the file name)")
-  static let replace = Param.flag("replace", help: "Overwrite fugitives whose ID# already exists")
+  static let replace = Param.flag(
+    "replace", help: "Update fugitives whose ID# already exists (what the file lacks is kept)")
+  static let ignoreUnknownColumns = Param.flag(
+    "ignoreUnknownColumns", help: "Skip CSV columns bounty does not know (else they are an error)")
   static let exportFormat = Param.choice(
     "format", DataFormat.self, help: "csv or json (default: from the output file's name, else json)"
   )
@@ -22,7 +25,7 @@ enum DataCommands {
     CommandSpec(
       name: "data.import", words: ["import"], tab: .data,
       summary: "Import fugitives from CSV or JSON: all rows or none",
-      params: [file, content, importFormat, replace],
+      params: [file, content, importFormat, replace, ignoreUnknownColumns],
       effect: .change(undoable: true), result: "{imported, replaced}",
       schema: .component(.importResult),
       view: .message(
@@ -33,7 +36,7 @@ enum DataCommands {
         }),
       longRunning: true)
   ) { store, arguments in
-    let source: ImportSource
+    var source: ImportSource
     switch (arguments[file], arguments[content]) {
     case (let file?, nil): source = file == "-" ? .standardInput : .file(file)
     case (nil, let content?): source = .text(content)
@@ -48,11 +51,16 @@ enum DataCommands {
       format = given
     } else if case .file(let path) = source, let guessed = DataFormat.guess(from: path) {
       format = guessed
+    } else if case .standardInput = source {
+      let (peeking, first) = try ImportSource.peekingStandardInput()
+      source = peeking
+      format = DataFormat.guess(fromFirstBytes: first)
     } else {
       throw BountyError.invalidParameter(
         field: "format", reason: "cannot tell from the file name; give the format, csv or json")
     }
     let importer = try Importer(store: store, replace: arguments.isSet(replace))
+    importer.ignoreUnknownColumns = arguments.isSet(ignoreUnknownColumns)
     switch format {
     case .csv: try importer.importCSV(source)
     case .json: try importer.importJSON(source)

@@ -12,6 +12,13 @@ enum DataFormat: String, CaseIterable {
     return nil
   }
 
+  /// The format the first bytes of an input imply: `[` or `{` (after spaces and a byte order
+  /// mark) is JSON, anything else CSV. How `import -` decides when no `--format` is given.
+  static func guess(fromFirstBytes bytes: [UInt8]) -> DataFormat {
+    let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+    return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
+  }
+
   /// The CSV columns, in export order; imports accept any subset that has `name` and `bounty`.
   static let csvColumns =
     [
@@ -19,27 +26,102 @@ enum DataFormat: String, CaseIterable {
       "lastSeenLon", "lastSeenDescription", "lastSeenAt", "createdAt", "updatedAt", "notes",
     ] + CaseFileCSV.columns
 
+  /// Columns an export of another version may carry that an import reads past.
+  static let ignoredColumns = ["hasPhoto", "position"]
+
+  /// `Captured At`, `captured_at`, `CAPTURED-AT`: a column name as a spreadsheet may write it,
+  /// compared without case, spaces, underscores or hyphens.
+  private static func folded(_ name: String) -> String {
+    String(name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" })
+  }
+
+  /// The header row read: each column's name as bounty knows it, or nil for a column to skip
+  /// (an unknown one, when `ignoreUnknown`). Refuses unknown columns otherwise (naming them all,
+  /// each as a short escaped excerpt), a column given twice, and a header without name or bounty.
+  static func header(_ fields: [String], ignoreUnknown: Bool) throws(BountyError) -> [String?] {
+    var known: [String: String] = [:]
+    for column in csvColumns + ignoredColumns { known[folded(column)] = column }
+    var columns: [String?] = []
+    var unknown: [String] = []
+    for field in fields {
+      let name = field.trimmingASCIIWhitespace()
+      guard let column = known[folded(name)] else {
+        unknown.append("'\(SafeText.excerpt(name))'")
+        columns.append(nil)
+        continue
+      }
+      if columns.contains(column) {
+        throw BountyError.invalid(field: "header", reason: "the column '\(column)' appears twice")
+      }
+      columns.append(ignoredColumns.contains(column) ? nil : column)
+    }
+    if !unknown.isEmpty && !ignoreUnknown {
+      let shown = unknown.prefix(5).joined(separator: ", ") + (unknown.count > 5 ? ", …" : "")
+      throw BountyError.invalid(
+        field: "header",
+        reason:
+          "unknown \(unknown.count == 1 ? "column" : "columns") \(shown) "
+          + "(known: \(csvColumns.joined(separator: ", ")); --ignore-unknown-columns skips them)")
+    }
+    for required in ["name", "bounty"] where !columns.contains(required) {
+      throw BountyError.invalid(
+        field: "header", reason: "the header row needs a '\(required)' column")
+    }
+    return columns
+  }
+
+  /// `;` when the first line has more semicolons than commas outside quotes (a spreadsheet in a
+  /// locale whose decimal mark is a comma), `,` otherwise.
+  static func separator(forFirstBytes bytes: [UInt8]) -> UInt8 {
+    var commas = 0
+    var semicolons = 0
+    var quoted = false
+    for byte in bytes {
+      if byte == 0x22 { quoted.toggle() }
+      if quoted { continue }
+      if byte == 0x0A { break }
+      if byte == 0x2C { commas += 1 }
+      if byte == 0x3B { semicolons += 1 }
+    }
+    return semicolons > commas ? 0x3B : 0x2C
+  }
+
+  /// `$ 2,000` as a spreadsheet writes it, read as `$2,000`: spaces between a leading symbol and
+  /// the digits are dropped; everything else is left for the money parser to judge.
+  static func spreadsheetAmount(_ text: String) -> String {
+    let trimmed = text.trimmingASCIIWhitespace()
+    guard let firstDigit = trimmed.firstIndex(where: { $0.isASCII && $0.isNumber }),
+      firstDigit > trimmed.startIndex
+    else { return trimmed }
+    let symbol = trimmed[..<firstDigit].filter { $0 != " " }
+    return symbol + trimmed[firstDigit...]
+  }
+
   /// One CSV record as the fugitive object a JSON import would carry, so both formats are checked
   /// by the same code (`RosterEntry`).
-  static func object(fromCSV fields: [String], header: [String]) throws(BountyError) -> JSON {
+  static func object(fromCSV fields: [String], header: [String?]) throws(BountyError) -> JSON {
     var object = JSONObject()
     var lastSeen = JSONObject()
     var capture = JSONObject()
     for (column, value) in zip(header, fields) {
+      guard let column else { continue }
       let trimmed = value.trimmingASCIIWhitespace()
       switch column {
       case "id":
         guard !trimmed.isEmpty else { continue }
         object["id"] =
           trimmed.allSatisfy(\.isASCII) && Int64(trimmed) != nil ? .number(trimmed) : .string(value)
-      case "name", "description", "bounty":
+      case "name", "description":
         object[column] = .string(value)
+      case "bounty":
+        object[column] = .string(spreadsheetAmount(value))
       case "captured":
         switch trimmed.lowercased() {
         case "true", "yes", "1", "y": object["captured"] = .bool(true)
         case "false", "no", "0", "n", "": object["captured"] = .bool(false)
         default:
-          throw BountyError.invalid(field: "captured", reason: "'\(value)' is not true or false")
+          throw BountyError.invalid(
+            field: "captured", reason: "'\(SafeText.excerpt(value))' is not true or false")
         }
       case "capturedAt", "createdAt", "updatedAt":
         if !trimmed.isEmpty { object[column] = .string(trimmed) }
@@ -71,7 +153,8 @@ enum DataFormat: String, CaseIterable {
 
   private static func number(_ text: String, field: String) throws(BountyError) -> JSON {
     guard let value = Double(text), value.isFinite else {
-      throw BountyError.invalid(field: field, reason: "'\(text)' is not a number of degrees")
+      throw BountyError.invalid(
+        field: field, reason: "'\(SafeText.excerpt(text))' is not a number of degrees")
     }
     return .number(text)
   }

@@ -12,6 +12,13 @@ final class Importer {
   let store: Store
   let replace: Bool
   let currency: Currency
+  /// `--ignore-unknown-columns`: a CSV column bounty does not know is skipped, not refused.
+  var ignoreUnknownColumns = false
+  /// ID#s that already exist without --replace: counted, and reported as one line by `finish`.
+  private var clashes: (count: Int, first: [Int64]) = (0, [])
+  /// The last ID# handed to a row without one (rows are not written once one is bad, so the
+  /// store's next free ID# stops moving; this keeps each row's ID# its own).
+  private var lastAutomaticID: Int64 = 0
   private(set) var imported: Int64 = 0
   private(set) var replaced: Int64 = 0
   private var errorCount = 0
@@ -52,23 +59,36 @@ final class Importer {
     do {
       var json = object
       if case .object(var fields) = object, fields["id"] == nil {
-        fields["id"] = .int(try store.nextFreeFugitiveID())
+        // The ID# after the last one handed out is usually free: one index look-up, not the
+        // store's search for a gap (which scans once ID# 2147483647 is taken).
+        let next = lastAutomaticID + 1
+        var id = next
+        let usable =
+          lastAutomaticID > 0 && next <= Limits.fugitiveIDs.upperBound
+          && !seen.contains(Int32(next))
+        if try !usable || store.fugitiveExists(id: next) {
+          id = try store.nextFreeFugitiveID()
+        }
+        lastAutomaticID = id
+        fields["id"] = .int(id)
         json = .object(fields)
       }
-      let entry = try RosterEntry(json, currency: currency)
+      let entry = try RosterEntry(json, currency: currency, now: store.now)
       let id = entry.fields.id
       guard seen.insert(Int32(id)).inserted else {
         throw BountyError.invalid(field: "id", reason: "ID# \(id) appears earlier in the file")
       }
       if !startedEmpty, try store.fugitiveExists(id: id) {
         guard replace else {
-          throw BountyError.invalid(
-            field: "id", reason: "ID# \(id) already exists (--replace overwrites)")
+          errorCount += 1
+          clashes.count += 1
+          if clashes.first.count < 5 { clashes.first.append(id) }
+          return
         }
         if errorCount == 0 {
           // A replaced row is recorded row by row, so undo restores exactly what it was.
           try store.resumeRecording(step)
-          try entry.replace(in: store)
+          try entry.replace(in: store, existing: try store.existingFugitive(id: id))
           _ = try store.pauseRecording()
         }
         replaced += 1
@@ -112,6 +132,17 @@ final class Importer {
   /// recorded one by one: they all sit after `positionBefore`, and undo (which runs when every later
   /// change has been undone) deletes exactly them, notes and photos with them.
   func finish() throws -> JSON {
+    if clashes.count > 0 {
+      let listed = clashes.first.map { String($0) }.joined(separator: ", ")
+      let more =
+        clashes.count > clashes.first.count
+        ? " and \(clashes.count - clashes.first.count) more" : ""
+      if details.isEmpty { firstField = "id" }
+      details.insert(
+        "id: \(clashes.count == 1 ? "ID#" : "ID#s") \(listed)\(more) already "
+          + "\(clashes.count == 1 ? "exists" : "exist") (--replace overwrites)", at: 0)
+      if details.count > Self.maximumReported { details.removeLast() }
+    }
     if errorCount > 0 {
       throw BountyError.invalidRows(field: firstField, count: errorCount, details: details)
     }
@@ -143,23 +174,11 @@ final class Importer {
   /// Reads CSV from `source`: the header names the columns, then one fugitive per record.
   func importCSV(_ source: ImportSource) throws {
     try prepareBulkLoad(inputBytes: source.size)
-    var reader = CSVReader()
-    var header: [String]?
+    var reader: CSVReader?
+    var header: [String?]?
     func handle(_ row: CSVReader.Record) throws {
       guard let columns = header else {
-        let names = row.fields.map { $0.trimmingASCIIWhitespace() }
-        for name in names
-        where !DataFormat.csvColumns.contains(name) && !["hasPhoto", "position"].contains(name) {
-          throw BountyError.invalid(
-            field: "header",
-            reason:
-              "unknown column '\(name)' (known: \(DataFormat.csvColumns.joined(separator: ", ")))")
-        }
-        for required in ["name", "bounty"] where !names.contains(required) {
-          throw BountyError.invalid(
-            field: "header", reason: "the header row needs a '\(required)' column")
-        }
-        header = names
+        header = try DataFormat.header(row.fields, ignoreUnknown: ignoreUnknownColumns)
         return
       }
       if row.fields == [""] { return }
@@ -178,10 +197,13 @@ final class Importer {
     }
     do {
       try source.forEachChunk { chunk, done, total in
-        for record in try reader.feed(chunk) { try handle(record) }
+        if reader == nil {
+          reader = CSVReader(separator: DataFormat.separator(forFirstBytes: chunk))
+        }
+        for record in try reader!.feed(chunk) { try handle(record) }
         progress(done, of: total)
       }
-      if let last = try reader.finish() { try handle(last) }
+      if let last = try reader?.finish() { try handle(last) }
     } catch let failure as CSVReader.Failure {
       throw BountyError.invalid(
         field: "file", reason: "line \(failure.line): \(failure.reason); nothing was imported")
@@ -192,30 +214,41 @@ final class Importer {
     }
   }
 
-  /// Reads a JSON array of fugitive objects, one element at a time.
+  /// Reads a JSON array of fugitive objects, one element at a time as the input arrives: memory
+  /// holds one element (`JSONArrayStream`), never the file.
   func importJSON(_ source: ImportSource) throws {
     try prepareBulkLoad(inputBytes: source.size)
-    var bytes: [UInt8] = []
-    try source.forEachChunk { chunk, _, _ in bytes += chunk }
-    guard String(validating: bytes, as: UTF8.self) != nil else {
-      throw BountyError.invalid(field: "file", reason: "the file is not valid UTF-8")
-    }
-    let elements: [Range<Int>]
+    var stream = JSONArrayStream()
+    var index = 0
     do {
-      elements = try JSONArrayScanner.elements(of: bytes)
-    } catch {
+      try source.forEachChunk { chunk, done, total in
+        for element in try stream.feed(chunk) {
+          try addJSON(element, at: index)
+          index += 1
+          if index & 0x3FF == 0 { try store.checkCancelled() }
+        }
+        progress(done, of: total)
+      }
+      try stream.finish()
+    } catch let error as JSONParseError {
       throw BountyError.invalid(
         field: "file", reason: "\(error.message) at byte \(error.offset); nothing was imported")
     }
-    for (index, range) in elements.enumerated() {
-      do {
-        try add(try JSONParser.parse(Array(bytes[range])), at: "item \(index)")
-      } catch let error as JSONParseError {
-        record(.invalid(field: "item", reason: error.message), at: "item \(index)")
-      }
-      progress(Int64(index + 1), of: Int64(elements.count))
-      if index & 0x3FF == 0 { try store.checkCancelled() }
+  }
+
+  private func addJSON(_ element: [UInt8], at index: Int) throws {
+    guard String(validating: element, as: UTF8.self) != nil else {
+      record(.invalid(field: "item", reason: "the text is not UTF-8"), at: "item \(index)")
+      return
     }
+    let object: JSON
+    do {
+      object = try JSONParser.parse(element)
+    } catch {
+      record(.invalid(field: "item", reason: error.message), at: "item \(index)")
+      return
+    }
+    try add(object, at: "item \(index)")
   }
 }
 
@@ -223,13 +256,35 @@ final class Importer {
 enum ImportSource {
   case file(String)
   case standardInput
+  /// Bytes already read from standard input (to guess the format), then the rest of it.
+  case standardInputAfter([UInt8])
   case text(String)
+
+  /// Standard input with its first bytes read, so that `DataFormat.guess(fromFirstBytes:)` can
+  /// look at them; nothing is lost.
+  static func peekingStandardInput() throws -> (ImportSource, [UInt8]) {
+    var first = [UInt8](repeating: 0, count: 4096)
+    var count = 0
+    while count < first.count {
+      let got = first.withUnsafeMutableBytes {
+        read(STDIN_FILENO, $0.baseAddress! + count, $0.count - count)
+      }
+      if got < 0 && errno == EINTR { continue }
+      if got < 0 {
+        throw BountyError.io("cannot read the import: \(String(cString: strerror(errno)))")
+      }
+      if got == 0 { break }
+      count += got
+    }
+    let bytes = Array(first[0..<count])
+    return (.standardInputAfter(bytes), bytes)
+  }
 
   /// The input's size in bytes, when it is known before reading.
   var size: Int64? {
     switch self {
     case .text(let text): return Int64(text.utf8.count)
-    case .standardInput: return nil
+    case .standardInput, .standardInputAfter: return nil
     case .file(let path):
       var status = stat()
       return stat(path, &status) == 0 ? Int64(status.st_size) : nil
@@ -256,6 +311,10 @@ enum ImportSource {
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     var done: Int64 = 0
+    if case .standardInputAfter(let first) = self, !first.isEmpty {
+      done = Int64(first.count)
+      try body(first, done, nil)
+    }
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {

@@ -159,11 +159,11 @@ extension ParamSpec {
   }
 
   private func timestamp(_ text: String) throws(BountyError) -> ArgumentValue {
-    guard let value = Timestamp(parsing: text) else {
+    guard let value = Timestamp(parsingLocal: text) else {
       if RelativeDate.recognizes(text) { return .timeText(text) }
       throw invalid(
         "'\(text)' is not a date (YYYY-MM-DD, today, yesterday, 3 days ago, monday) "
-          + "or time (YYYY-MM-DDTHH:MM:SSZ, now)")
+          + "or time (YYYY-MM-DDTHH:MM:SSZ, now) from 1900 to 9999")
     }
     return .timestamp(value, dateOnly: Timestamp.isDateOnly(text))
   }

@@ -26,8 +26,14 @@ public struct CSVReader {
   private var bomBytes = 0
   /// Longest field accepted, so that a stray quote cannot swallow a whole file into memory.
   public static let maximumFieldBytes = 1 << 20
+  /// Most fields in one record, so that a line of commas cannot fill memory with empty fields.
+  public static let maximumFields = 1_000
+  /// The byte between fields: `,` (RFC 4180), or `;` as spreadsheets in many locales write.
+  public let separator: UInt8
 
-  public init() {}
+  public init(separator: UInt8 = 0x2C) {
+    self.separator = separator
+  }
 
   /// Reads `bytes` and returns the records they complete.
   public mutating func feed(_ bytes: [UInt8]) throws(Failure) -> [Record] {
@@ -66,7 +72,7 @@ public struct CSVReader {
     if inQuotes { throw Failure(line: recordLine, reason: "a quoted field is not closed") }
     pendingCR = false
     guard fieldStarted || !fields.isEmpty else { return nil }
-    return endRecord()
+    return try endRecord()
   }
 
   @inline(__always)
@@ -75,7 +81,7 @@ public struct CSVReader {
       pendingCR = false
       if byte == 0x0A {
         line += 1
-        records.append(endRecord())
+        records.append(try endRecord())
         return
       }
       // A lone CR outside quotes is kept as text.
@@ -95,6 +101,10 @@ public struct CSVReader {
       }
       return
     }
+    if byte == separator {
+      try endField()
+      return
+    }
     switch byte {
     case 0x22:
       if quoteClosed {
@@ -107,13 +117,11 @@ public struct CSVReader {
       } else {
         throw Failure(line: line, reason: "a quote inside an unquoted field")
       }
-    case 0x2C:
-      endField()
     case 0x0D:
       pendingCR = true
     case 0x0A:
       line += 1
-      records.append(endRecord())
+      records.append(try endRecord())
     default:
       if quoteClosed { throw Failure(line: line, reason: "text after a closing quote") }
       field.append(byte)
@@ -124,15 +132,22 @@ public struct CSVReader {
     }
   }
 
-  private mutating func endField() {
-    fields.append(String(decoding: field, as: UTF8.self))
+  private mutating func endField() throws(Failure) {
+    guard let text = String(validating: field, as: UTF8.self) else {
+      throw Failure(
+        line: recordLine, reason: "the text is not UTF-8 (Latin-1?); save the file as UTF-8")
+    }
+    guard fields.count < Self.maximumFields else {
+      throw Failure(line: recordLine, reason: "a record has more than \(Self.maximumFields) fields")
+    }
+    fields.append(text)
     field.removeAll(keepingCapacity: true)
     quoteClosed = false
     fieldStarted = false
   }
 
-  private mutating func endRecord() -> Record {
-    endField()
+  private mutating func endRecord() throws(Failure) -> Record {
+    try endField()
     let record = Record(line: recordLine, fields: fields)
     fields = []
     recordLine = line

@@ -12,9 +12,6 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     lhs.secondsSinceEpoch < rhs.secondsSinceEpoch
   }
 
-  /// Years bounty accepts; outside them a date is almost surely a typo.
-  public static let years = 1900...9999
-
   /// `2026-11-30T10:00:00Z`.
   public var description: String { iso8601 }
 
@@ -66,43 +63,82 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   public var month: String { String(civil.date.prefix(7)) }
 
   /// Parses `2026-11-30` (midnight UTC), `2026-11-30T10:00`, `2026-11-30T10:00:00Z`,
-  /// `2026-11-30 10:00:00+02:00`, fractions of a second (dropped). A time without a zone is UTC.
+  /// `2026-11-30 10:00:00+02:00`, fractions of a second (dropped). A time without a zone is UTC:
+  /// this is how files (imports, the database) are read. What a person types is read with
+  /// `init(parsingLocal:)`. The moment, once the zone is applied, must lie in `supported`.
   public init?(parsing text: String) {
     if let canonical = Self.canonical(text) {
       self.init(secondsSinceEpoch: canonical)
       return
     }
+    guard let seconds = Self.parse(text, bareIsLocal: false) else { return nil }
+    self.init(secondsSinceEpoch: seconds)
+  }
+
+  /// Like `init(parsing:)`, but a date or time without a zone is *local* time (the `TZ` of the
+  /// process, else the system's zone): `2026-11-29` typed in New York is midnight in New York.
+  public init?(parsingLocal text: String) {
+    guard let seconds = Self.parse(text, bareIsLocal: true) else { return nil }
+    self.init(secondsSinceEpoch: seconds)
+  }
+
+  /// The one range of moments bounty accepts, stores and reports on, whatever zone they were
+  /// written in: 1900-01-01T00:00:00Z through 9999-12-31T23:59:59Z.
+  public static let supported: ClosedRange<Timestamp> =
+    Timestamp(
+      secondsSinceEpoch: days(year: 1900, month: 1, day: 1) * 86_400)...Timestamp(
+      secondsSinceEpoch: days(year: 10_000, month: 1, day: 1) * 86_400 - 1)
+
+  /// The earliest supported moment (a report's default lower bound).
+  public static var earliest: Timestamp { supported.lowerBound }
+  /// The latest supported moment (a report's default upper bound).
+  public static var latest: Timestamp { supported.upperBound }
+
+  private static func parse(_ text: String, bareIsLocal: Bool) -> Int64? {
     let bytes = Array(text.trimmingASCIIWhitespace().utf8)
     var reader = DigitReader(bytes: bytes)
     guard let year = reader.number(4), reader.expect("-"), let month = reader.number(2),
       reader.expect("-"), let day = reader.number(2),
-      Self.years.contains(Int(year)), (1...12).contains(month),
-      (1...Self.daysInMonth(year: year, month: month)).contains(day)
+      (1...12).contains(month), (1...Self.daysInMonth(year: year, month: month)).contains(day)
     else { return nil }
-    var seconds = Self.days(year: year, month: month, day: day) * 86_400
+    var secondsOfDay: Int64 = 0
+    var offset: Int64? = nil
     if !reader.atEnd {
       guard reader.expect("T") || reader.expect("t") || reader.expect(" "),
         let hour = reader.number(2), reader.expect(":"), let minute = reader.number(2),
         hour < 24, minute < 60
       else { return nil }
-      seconds += hour * 3600 + minute * 60
+      secondsOfDay += hour * 3600 + minute * 60
       if reader.expect(":") {
         guard let second = reader.number(2), second < 60 else { return nil }
-        seconds += second
+        secondsOfDay += second
         if reader.expect(".") {
           guard reader.skipDigits() > 0 else { return nil }
         }
       }
       if reader.expect("Z") || reader.expect("z") {
+        offset = 0
       } else if let sign = reader.sign() {
         guard let offsetHours = reader.number(2), reader.expect(":") || true,
           let offsetMinutes = reader.number(2), offsetHours < 24, offsetMinutes < 60
         else { return nil }
-        seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60)
+        offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
       }
       guard reader.atEnd else { return nil }
     }
-    self.init(secondsSinceEpoch: seconds)
+    let civil = Self.days(year: year, month: month, day: day) * 86_400 + secondsOfDay
+    let seconds: Int64
+    if let offset {
+      seconds = civil - offset
+    } else if bareIsLocal {
+      guard let local = LocalTime.moment(year: year, month: month, day: day, seconds: secondsOfDay)
+      else { return nil }
+      seconds = local
+    } else {
+      seconds = civil
+    }
+    guard Self.supported.contains(Timestamp(secondsSinceEpoch: seconds)) else { return nil }
+    return seconds
   }
 
   /// The seconds of `YYYY-MM-DDTHH:MM:SSZ`, the form bounty stores, read without copying the
@@ -126,7 +162,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
       }
       guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
         let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-        years.contains(Int(year)), (1...12).contains(month),
+        (1900...9999).contains(year), (1...12).contains(month),
         (1...daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60,
         second < 60
       else { return nil }
@@ -217,5 +253,16 @@ private struct DigitReader {
     let start = index
     while index < bytes.count && bytes[index] >= 48 && bytes[index] <= 57 { index += 1 }
     return index - start
+  }
+}
+
+extension Timestamp {
+  /// This moment, or `.invalid(field, "is in the future")` when it is after `now`: captures and
+  /// sightings have happened already.
+  public func notInFuture(now: Timestamp, field: String) throws(BountyError) -> Timestamp {
+    guard self <= now else {
+      throw BountyError.invalid(field: field, reason: "\(iso8601) is in the future")
+    }
+    return self
   }
 }

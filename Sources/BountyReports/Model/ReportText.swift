@@ -24,17 +24,10 @@ enum ReportText {
     return right ? padding + text : text + padding
   }
 
-  /// Control characters shown as visible escapes, so a name cannot drive a terminal or break a line.
+  /// Control and bidi characters shown as visible escapes (`SafeText.escaped`), so a name cannot
+  /// drive a terminal, break a line or reorder the text around it.
   static func plain(_ text: String) -> String {
-    guard
-      text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
-    else {
-      return text
-    }
-    return text.unicodeScalars.map { scalar in
-      scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-        ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-    }.joined()
+    SafeText.escaped(text)
   }
 
   /// Escapes `& < > " '` for HTML text and attribute values.
@@ -54,6 +47,12 @@ enum ReportText {
     return result
   }
 
+  /// User text inside HTML: escaped, and isolated (`<bdi>`) so right-to-left text cannot reorder
+  /// the page around it.
+  static func htmlIsolated(_ text: String) -> String {
+    "<bdi>" + html(text) + "</bdi>"
+  }
+
   /// A Markdown table cell: pipes, backslashes and markup characters escaped, newlines as spaces.
   static func markdown(_ text: String) -> String {
     var result = ""
@@ -67,7 +66,8 @@ enum ReportText {
   /// An RFC 4180 CSV field. A cell a spreadsheet would run as a formula (leading `=`, `+`, `-`, `@`,
   /// tab or CR) gets a leading apostrophe; this is for reports people open, never for data export.
   static func csv(_ text: String, neutralizeFormulas: Bool = true) -> String {
-    var value = text
+    // A report is read by people: control and bidi characters become visible escapes.
+    var value = neutralizeFormulas ? SafeText.escaped(text, keepNewlines: true) : text
     if neutralizeFormulas, let first = value.unicodeScalars.first,
       "=+-@\t\r".unicodeScalars.contains(first)
     {

@@ -123,16 +123,16 @@ enum Dossier {
       html +=
         "<p class=\"redacted\" title=\"date of birth, exact positions, notes and expenses left out\">REDACTED</p>"
     }
-    html += "<h1>\(ReportText.html(fugitive.name))</h1><table>"
+    html += "<h1>\(ReportText.htmlIsolated(fugitive.name))</h1><table>"
     for (label, value) in facts {
-      html += "<tr><th>\(label)</th><td>\(ReportText.html(value))</td></tr>"
+      html += "<tr><th>\(label)</th><td>\(ReportText.htmlIsolated(value))</td></tr>"
     }
     html += "</table>"
     if !fugitive.notes.isEmpty {
       html += "<h2>Case notes</h2><ol>"
       for note in fugitive.notes {
         html +=
-          "<li>\(ReportText.html(note.text)) <span class=\"small\">\(note.createdAt.iso8601)</span></li>"
+          "<li>\(ReportText.htmlIsolated(note.text)) <span class=\"small\">\(note.createdAt.iso8601)</span></li>"
       }
       html += "</ol>"
     }

@@ -23,8 +23,8 @@ struct HTMLReport: ReportFormatter {
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Bounty report</title>"
     html += "<style>\(Self.style)</style></head><body>\n<h1>Bounty report</h1>\n<p class=\"meta\">"
     var meta: [String] = []
-    if !header.hunter.isEmpty { meta.append("Hunter: " + ReportText.html(header.hunter)) }
-    if !header.agency.isEmpty { meta.append("Agency: " + ReportText.html(header.agency)) }
+    if !header.hunter.isEmpty { meta.append("Hunter: " + ReportText.htmlIsolated(header.hunter)) }
+    if !header.agency.isEmpty { meta.append("Agency: " + ReportText.htmlIsolated(header.agency)) }
     meta.append("Period: " + ReportText.period(header))
     meta.append(
       "Commission \(ReportText.percent(header.rate)) of each bounty, rounded \(header.rounding.rawValue) per line"
@@ -55,7 +55,7 @@ struct HTMLReport: ReportFormatter {
 
   func captured(_ line: CapturedLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink) {
     sink.write(
-      "<tr><td>\(line.capturedAt.iso8601)</td><td class=\"n\">\(line.id)</td><td>\(ReportText.html(line.name))</td>"
+      "<tr><td>\(line.capturedAt.iso8601)</td><td class=\"n\">\(line.id)</td><td>\(ReportText.htmlIsolated(line.name))</td>"
         + "<td class=\"n\">\(line.bounty.display)</td><td class=\"n\">\(line.commission.display)</td>"
         + "<td class=\"n\">\(line.expenses.display)</td><td class=\"n\">\(line.net.display)</td></tr>\n"
     )
@@ -75,7 +75,7 @@ struct HTMLReport: ReportFormatter {
     _ line: OutstandingLine, index: Int, _ summary: ReportSummary, _ sink: OutputSink
   ) {
     sink.write(
-      "<tr><td class=\"n\">\(line.id)</td><td>\(ReportText.html(line.name))</td><td class=\"n\">\(line.bounty.display)</td></tr>\n"
+      "<tr><td class=\"n\">\(line.id)</td><td>\(ReportText.htmlIsolated(line.name))</td><td class=\"n\">\(line.bounty.display)</td></tr>\n"
     )
   }
 

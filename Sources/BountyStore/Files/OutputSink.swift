@@ -4,10 +4,14 @@ import Glibc
 /// Where generated text goes, written as it is produced so that a report or export over a million
 /// rows never sits in memory whole.
 ///
-/// - `.memory`: kept, and returned by `finish()` (a JSON-RPC result needs the whole text).
+/// - `.memory`: kept, and returned by `finish()` (a JSON-RPC result needs the whole text); at most
+///   `maximumMemoryBytes`, beyond which `finish()` refuses and says to write a file instead.
 /// - `.standardOutput`: written to stdout in 64 KiB chunks.
-/// - `.file(path)`: written to a temporary file beside `path` (mode 0600), flushed to disk and
-///   renamed over it by `finish()`, so the file is whole or not there at all; `cancel()` removes it.
+/// - `.file(path)`: what `OutputTarget.resolve` makes of `path`. A regular file is written to a
+///   temporary file beside it (mode 0600), flushed to disk and renamed over it by `finish()`, so it
+///   is whole or not there at all (an error, a release before `finish()` or a SIGTERM/SIGHUP/SIGINT
+///   removes the temporary file); a device, FIFO or descriptor is written through; the database and
+///   its companions are refused.
 public final class OutputSink {
   public enum Destination: Equatable, Sendable {
     case memory
@@ -26,9 +30,18 @@ public final class OutputSink {
   }
 
   public let destination: Destination
+  /// The most text a `.memory` sink keeps: a JSON-RPC answer (or `--json`) holding a document
+  /// stays within the memory budget of one request; bigger documents go to a file or stdout.
+  public static let maximumMemoryBytes = 16 << 20
+  /// True when the text lands on a terminal: control and bidi characters are then escaped
+  /// (`SafeText.forTerminal`) so that no stored text can drive it. Files and pipes get every byte.
+  private var toTerminal = false
   private var buffer: [UInt8] = []
   private var descriptor: Int32 = -1
+  private var ownsDescriptor = false
   private var temporaryPath: String?
+  /// The file `temporaryPath` is renamed to (a symbolic link's target, not the link).
+  private var finalPath: String?
   private var failure: BountyError?
   /// Bytes written so far.
   public private(set) var byteCount = 0
@@ -41,32 +54,59 @@ public final class OutputSink {
     case .standardOutput:
       descriptor = STDOUT_FILENO
     case .file(let path):
-      let temporary = "\(path).tmp-\(getpid())"
-      descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-      guard descriptor >= 0 else {
-        throw BountyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+      switch try OutputTarget.resolve(path) {
+      case .descriptor(let number):
+        descriptor = number
+      case .passThrough(let device):
+        descriptor = open(device, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else {
+          throw BountyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        ownsDescriptor = true
+      case .replace(let file):
+        let temporary = "\(file).tmp-\(getpid())"
+        descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+          throw BountyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        TemporaryFileCleanup.arm(temporary)
+        ownsDescriptor = true
+        temporaryPath = temporary
+        finalPath = file
       }
-      temporaryPath = temporary
     }
     buffer.reserveCapacity(1 << 16)
+    toTerminal = descriptor >= 0 && isatty(descriptor) == 1
   }
 
   deinit {
+    if ownsDescriptor { close(descriptor) }
     if let temporaryPath {
-      close(descriptor)
       unlink(temporaryPath)
+      TemporaryFileCleanup.disarm()
     }
   }
 
   public func write(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
+    let text = toTerminal ? SafeText.forTerminal(text) : text
     byteCount += text.utf8.count
+    if destination == .memory && byteCount > Self.maximumMemoryBytes {
+      failure = failure ?? Self.tooLarge
+      buffer = []
+      return
+    }
+    buffer.append(contentsOf: text.utf8)
     if destination != .memory && buffer.count >= 1 << 16 { flush() }
   }
 
   public func write(_ bytes: [UInt8]) {
-    buffer.append(contentsOf: bytes)
     byteCount += bytes.count
+    if destination == .memory && byteCount > Self.maximumMemoryBytes {
+      failure = failure ?? Self.tooLarge
+      buffer = []
+      return
+    }
+    buffer.append(contentsOf: bytes)
     if destination != .memory && buffer.count >= 1 << 16 { flush() }
   }
 
@@ -78,7 +118,7 @@ public final class OutputSink {
         let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = .io("cannot write: \(String(cString: strerror(errno)))")
+          failure = .io("cannot write \(name): \(String(cString: strerror(errno)))")
           return
         }
         offset += written
@@ -87,25 +127,40 @@ public final class OutputSink {
     buffer.removeAll(keepingCapacity: true)
   }
 
+  private static let tooLarge = BountyError.refused(
+    "the document is larger than 16 MiB, too large for one answer; write it to a file "
+      + "(bounty … --output FILE) instead")
+
+  /// How errors name the destination.
+  private var name: String {
+    switch destination {
+    case .memory, .standardOutput: return "to standard output"
+    case .file(let path): return path
+    }
+  }
+
   /// Completes the output: returns the text for `.memory`, nil otherwise. For a file, it is synced
   /// and renamed into place; any write error surfaces here and the file is not left behind.
   @discardableResult
   public func finish() throws(BountyError) -> String? {
     if destination == .memory {
+      if let failure { throw failure }
       return String(decoding: buffer, as: UTF8.self)
     }
     flush()
     if let failure { throw failure }
-    if case .file(let path) = destination, let temporary = temporaryPath {
-      let synced = fsync(descriptor) == 0
-      let error = errno
-      close(descriptor)
-      temporaryPath = nil
-      guard synced, rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(synced ? errno : error))
-        unlink(temporary)
-        throw BountyError.io("cannot write \(path): \(reason)")
-      }
+    guard let temporary = temporaryPath, let file = finalPath, case .file(let path) = destination
+    else { return nil }
+    let synced = fsync(descriptor) == 0
+    let error = errno
+    close(descriptor)
+    ownsDescriptor = false
+    temporaryPath = nil
+    defer { TemporaryFileCleanup.disarm() }
+    guard synced, rename(temporary, file) == 0 else {
+      let reason = String(cString: strerror(synced ? errno : error))
+      unlink(temporary)
+      throw BountyError.io("cannot write \(path): \(reason)")
     }
     return nil
   }

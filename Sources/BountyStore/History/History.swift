@@ -78,13 +78,20 @@ extension Store {
             stack: source)
         })
     else { throw BountyError.notFound("nothing to \(source)") }
-    let statements = try database.query(
-      "SELECT sql FROM history_entry WHERE step_id = ? ORDER BY id DESC", [.integer(step.id)]
-    ) { $0.text(0) }
     // Entries replay newest first; a note may come back before its fugitive does.
     try database.execute("PRAGMA defer_foreign_keys = ON")
     let reverseID = try beginStep(stack: target, label: step.label)
-    for statement in statements { try database.execute(statement) }
+    // A page at a time: a million-row step never sits in memory whole.
+    var below = Int64.max
+    while true {
+      let page = try database.query(
+        "SELECT id, sql FROM history_entry WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000",
+        [.integer(step.id), .integer(below)]
+      ) { ($0.int(0), $0.text(1)) }
+      for (_, statement) in page { try database.execute(statement) }
+      guard let last = page.last else { break }
+      below = last.0
+    }
     try endStep(reverseID)
     try database.run("DELETE FROM history_step WHERE id = ?", .integer(step.id))
     return step

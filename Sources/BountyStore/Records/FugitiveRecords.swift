@@ -117,6 +117,17 @@ extension Store {
   public func nextFreeFugitiveID() throws -> Int64 {
     let highest = try database.scalarInt("SELECT max(id) FROM fugitive") ?? 0
     if highest < Limits.fugitiveIDs.upperBound { return highest + 1 }
+    // The last ID# taken: the next one below it is free unless the top is one block. Two index
+    // look-ups, where the gap search below scans every ID#.
+    if let below = try database.scalarInt(
+      "SELECT max(id) FROM fugitive WHERE id < ?", .integer(highest)),
+      below + 1 < highest
+    {
+      return below + 1
+    }
+    if let lowest = try database.scalarInt("SELECT min(id) FROM fugitive"), lowest > 1 {
+      return lowest - 1
+    }
     guard
       let gap = try database.scalarInt(
         """

@@ -35,7 +35,7 @@ extension Store {
       FROM fugitive
       WHERE captured = 1 AND captured_at >= ? AND captured_at <= ?
       ORDER BY captured_at, id
-      """, [.text(from?.iso8601 ?? "0000"), .text(to?.iso8601 ?? "9999")]
+      """, [.text((from ?? .earliest).iso8601), .text((to ?? .latest).iso8601)]
     ) { try body(Self.reportRow($0)) }
   }
 

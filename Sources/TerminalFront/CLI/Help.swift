@@ -51,10 +51,12 @@ public struct Help {
     if words.isEmpty { return overview }
     if words == ["rpc"] {
       return """
-        Usage: bounty rpc
+        Usage: bounty rpc [--files DIR]
 
         Reads JSON-RPC 2.0 requests, one per line, from standard input and writes one response per
         line to standard output, until end of input. 'rpc.discover' describes every method.
+        Requests name no files (data.import takes content) unless --files DIR allows the files
+        inside DIR.
         """
     }
     if let (command, used) = registry.command(words: words), used == words.count {

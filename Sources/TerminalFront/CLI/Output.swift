@@ -1,9 +1,17 @@
+import BountyCore
 import Glibc
 
-/// Standard output and error, written whole and unbuffered by line, ignoring a closed pipe.
+/// Standard output and error, written whole and unbuffered by line. A write to standard output that
+/// fails (`> /dev/full`, a closed pipe) is remembered, and `exitStatus(_:)` turns it into a failure.
 public enum Output {
+  /// The `errno` of the first failed write to standard output, if any.
+  nonisolated(unsafe) public private(set) static var standardOutputError: Int32?
+
   public static func out(_ text: String) { write(STDOUT_FILENO, text + "\n") }
-  public static func err(_ text: String) { write(STDERR_FILENO, text + "\n") }
+  /// Errors quote user input and file bytes: control and bidi characters are shown escaped.
+  public static func err(_ text: String) {
+    write(STDERR_FILENO, SafeText.escaped(text, keepNewlines: true) + "\n")
+  }
   public static func outRaw(_ text: String) { write(STDOUT_FILENO, text) }
 
   public static func write(_ descriptor: Int32, _ text: String) {
@@ -14,10 +22,19 @@ public enum Output {
         let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
+          if descriptor == STDOUT_FILENO, standardOutputError == nil { standardOutputError = errno }
           return
         }
         offset += written
       }
     }
+  }
+
+  /// The process's exit status: `status`, except that a run which otherwise succeeded but could not
+  /// write its standard output fails with status 1 and one line on standard error saying why.
+  public static func exitStatus(_ status: Int32) -> Int32 {
+    guard status == 0, let error = standardOutputError else { return status }
+    err("Error: cannot write to standard output: \(String(cString: strerror(error)))")
+    return 1
   }
 }

@@ -33,15 +33,11 @@ public struct TerminalInfo: Sendable {
     return TerminalInfo(isTTY: tty, width: width, style: Style(enabled: colour))
   }
 
-  /// A time for people: local `2026-11-30 10:00` on a terminal, RFC 3339 UTC on a pipe.
+  /// A time for people: local `2026-11-30 10:00` on a terminal (with its offset when local time is
+  /// not UTC), RFC 3339 UTC on a pipe.
   public func time(_ timestamp: Timestamp?) -> String {
     guard let timestamp else { return "" }
     guard isTTY else { return timestamp.iso8601 }
-    var seconds = time_t(timestamp.secondsSinceEpoch)
-    var parts = tm()
-    localtime_r(&seconds, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
+    return LocalTime.display(timestamp)
   }
 }

@@ -1,3 +1,5 @@
+import BountyCore
+
 /// How many terminal columns `text` takes: East Asian wide and fullwidth characters and emoji take
 /// two, combining marks ride on their base character, control characters take none.
 public func displayWidth(_ text: String) -> Int {
@@ -21,29 +23,10 @@ func displayWidth(_ character: Character) -> Int {
   }
 }
 
-/// `text` made safe to print on a terminal: control characters (which could move the cursor,
-/// change colours or retitle the window) become visible `\u{…}` escapes; newlines and tabs become
-/// spaces unless `keepNewlines`.
+/// `text` made safe to print on a terminal: control and bidi characters become visible `\u{…}`
+/// escapes (`SafeText.escaped`); newlines and tabs become spaces unless `keepNewlines`.
 public func terminalSafe(_ text: String, keepNewlines: Bool = false) -> String {
-  guard text.unicodeScalars.contains(where: isControl) else { return text }
-  var result = ""
-  for scalar in text.unicodeScalars {
-    if scalar == "\n" && keepNewlines {
-      result.unicodeScalars.append(scalar)
-    } else if scalar == "\n" || scalar == "\t" || scalar == "\r" {
-      result += " "
-    } else if isControl(scalar) {
-      result += "\\u{\(String(scalar.value, radix: 16))}"
-    } else {
-      result.unicodeScalars.append(scalar)
-    }
-  }
-  return result
-}
-
-private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-  scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+  SafeText.escaped(text, keepNewlines: keepNewlines)
 }
 
 /// `text` cut to at most `width` columns, ending in `…` when something was cut.

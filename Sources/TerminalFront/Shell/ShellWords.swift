@@ -1,17 +1,17 @@
 /// One word of a shell line, and where it starts in the line (so a verb's free text can take the
 /// rest of the line exactly as typed).
-struct ShellWord: Equatable {
-  var text: String
-  var start: String.Index
+public struct ShellWord: Equatable {
+  public var text: String
+  public var start: String.Index
   /// The word was quoted, so it is never expanded and is taken as written.
-  var quoted: Bool
+  public var quoted: Bool
 }
 
 /// Splits a shell line into words, as a hunter expects: spaces separate; a word that starts with
 /// "double" or 'single' quotes runs to the closing quote (so an apostrophe inside a word, as in
 /// `Sister's`, is a letter); a backslash escapes the next character outside single quotes; an
 /// unquoted `~` or `~/…` at the start of a word is the home folder. Nil for an unterminated quote.
-func shellWords(_ line: String, home: String?) -> [ShellWord]? {
+public func shellWords(_ line: String, home: String?) -> [ShellWord]? {
   var words: [ShellWord] = []
   var current: ShellWord?
   var quote: Character?

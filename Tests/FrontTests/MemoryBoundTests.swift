@@ -1,0 +1,65 @@
+import BountyCore
+import BountyTestSupport
+import Foundation
+import Testing
+
+/// Peak memory per command stays bounded whatever the database size or the input: lists have a
+/// maximum page, documents stream to files and are refused in one answer beyond 16 MiB, imports
+/// read one record or element at a time, redo replays a page of history at a time, and a batch is
+/// answered member by member. Measured with GNU time (`wait4`) on 60,000 fugitives (the
+/// 1,000,000-row figures are in docs/performance.md).
+@Suite(.serialized) struct MemoryBoundTests {
+  static let budget = 64.0
+  let folder: TemporaryFolder
+  let bounty: BinaryRunner
+
+  init() throws {
+    folder = try TemporaryFolder()
+    bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    let csv = folder.file("rows.csv")
+    var text = "name,bounty,description\n"
+    for row in 0..<60_000 { text += "Name \(row),\(row % 1000).50,a description of row \(row)\n" }
+    try text.write(toFile: csv, atomically: false, encoding: .utf8)
+    #expect(try bounty.run(["import", csv]).status == 0)
+  }
+
+  @Test func everyCommandStaysWithinItsBudget() throws {
+    let json = folder.file("all.json")
+    let commas = folder.file("commas.csv")
+    try ("name,bounty\n" + String(repeating: ",", count: 5_000_000)).write(
+      toFile: commas, atomically: false, encoding: .utf8)
+    let batch = folder.file("batch.jsonl")
+    let member =
+      #"{"jsonrpc":"2.0","method":"fugitives.list","params":{"all":true,"limit":10000},"id":1}"#
+    try ("[" + Array(repeating: member, count: 10).joined(separator: ",") + "]\n").write(
+      toFile: batch, atomically: false, encoding: .utf8)
+    let other = BinaryRunner(database: folder.file("other.sqlite"))
+    let runs: [(BinaryRunner, [String], String, Int32)] = [
+      (bounty, ["fugitives", "list", "--all"], "/dev/null", 0),
+      (bounty, ["--json", "fugitives", "list", "--all"], "/dev/null", 0),
+      (bounty, ["export", "--output", json], "/dev/null", 0),
+      (bounty, ["--json", "export"], "/dev/null", 1),
+      (bounty, ["report", "--format", "csv"], "/dev/null", 0),
+      (bounty, ["rpc"], batch, 0),
+      (other, ["import", json], "/dev/null", 0),
+      (other, ["undo"], "/dev/null", 0),
+      (other, ["redo"], "/dev/null", 0),
+      (other, ["import", commas], "/dev/null", 1),
+    ]
+    for (runner, arguments, input, expected) in runs {
+      let (status, mebibytes) = try runner.peakMemory(arguments, stdinPath: input)
+      #expect(status == expected, "\(arguments)")
+      #expect(mebibytes <= Self.budget, "\(arguments) peaked at \(mebibytes) MiB")
+    }
+  }
+
+  @Test func aPageHoldsAtMostTenThousand() throws {
+    let listed = try bounty.run(["--json", "fugitives", "list", "--all"])
+    let page = try JSONParser.parse(listed.stdout.trimmingASCIIWhitespace())
+    #expect(page["items"]?.arrayValue?.count == 10_000 && page["total"] == .int(60_000))
+    let refused = try bounty.run(["fugitives", "list", "--limit", "10001"])
+    #expect(refused.status == 64 && refused.stderr.contains("limit"))
+    let tooBig = try bounty.run(["--json", "export"])
+    #expect(tooBig.stderr.contains("larger than 16 MiB") && tooBig.stderr.contains("--output"))
+  }
+}

@@ -1,0 +1,77 @@
+import BountyCore
+import BountyTestSupport
+import Foundation
+import Testing
+
+/// The smaller edges, through the real binary: nothing is claimed that did not happen.
+@Suite struct SmallEdgeTests {
+  let folder: TemporaryFolder
+  let bounty: BinaryRunner
+
+  init() throws {
+    folder = try TemporaryFolder()
+    bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    #expect(
+      try bounty.run(["fugitives", "add", "--id", "5", "--name", "P", "--bounty", "1"]).status == 0)
+  }
+
+  func undoSteps() throws -> Int {
+    let history = try JSONParser.parse(
+      try bounty.run(["--json", "history"]).stdout.trimmingASCIIWhitespace())
+    return history["undo"]?.arrayValue?.count ?? -1
+  }
+
+  @Test func theSampleInACurrencyWithoutCentsIsRefusedClearly() throws {
+    let yen = BinaryRunner(database: folder.file("yen.sqlite"))
+    #expect(try yen.run(["settings", "set", "currency", "JPY"]).status == 0)
+    let outcome = try yen.run(["sample"])
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stderr
+        == "Error: the sample roster's bounties are in dollars and cents, which JPY cannot hold; nothing was loaded (load it into a database whose currency has cents)\n"
+    )
+  }
+
+  @Test func completionIDsAreAllOfThem() throws {
+    let rows = (1...10_050).map { "\($0 + 10),F,1" }.joined(separator: "\n")
+    #expect(try bounty.run(["import", "-"], input: "id,name,bounty\n" + rows + "\n").status == 0)
+    let ids = try bounty.run(["completions", "ids"]).stdout.split(separator: "\n")
+    #expect(ids.count == 10_051 && ids.last == "10060")
+  }
+
+  @Test func discoverPublishesExactIntegerBounds() throws {
+    let response = try bounty.rpc([#"{"jsonrpc":"2.0","method":"rpc.discover","id":1}"#])
+    #expect(response.first?.contains(#""maximum":9223372036854775807"#) == true)
+    #expect(response.first?.contains("9223372036854776000") == false)
+  }
+
+  @Test func editingNothingSaysSoAndRecordsNothing() throws {
+    let before = try undoSteps()
+    let outcome = try bounty.run(["fugitives", "edit", "5"])
+    #expect(outcome.status == 64 && outcome.stderr.hasPrefix("Error: Nothing to change"))
+    #expect(!outcome.stdout.contains("Saved"))
+    #expect(try undoSteps() == before)
+  }
+
+  @Test func anEmptySightingIsRefusedAndClearForgetsOne() throws {
+    let empty = try bounty.run(["fugitives", "seen", "5"])
+    #expect(empty.status == 64 && empty.stderr.hasPrefix("Error: Nothing seen"))
+    #expect(
+      try bounty.run(["fugitives", "seen", "5", "--description", "by the river"]).status == 0)
+    let cleared = try bounty.run(["--json", "fugitives", "seen", "5", "--clear"])
+    #expect(cleared.status == 0)
+    #expect(try JSONParser.parse(cleared.stdout.trimmingASCIIWhitespace())["lastSeen"] == .null)
+    let both = try bounty.run(["fugitives", "seen", "5", "--clear", "--description", "x"])
+    #expect(both.status == 64 && both.stderr.contains("clear"))
+  }
+
+  @Test func theSamePhotoTwiceIsOneUndoStep() throws {
+    let image = folder.file("face.png")
+    FileManager.default.createFile(
+      atPath: image, contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7]))
+    let before = try undoSteps()
+    #expect(try bounty.run(["fugitives", "photo", "5", image]).status == 0)
+    #expect(try bounty.run(["fugitives", "photo", "5", image]).status == 0)
+    #expect(try undoSteps() == before + 1)
+  }
+}
