@@ -11,10 +11,12 @@ public struct ShellWord: Equatable {
 /// "double" or 'single' quotes runs to the closing quote (so an apostrophe inside a word, as in
 /// `Sister's`, is a letter); a backslash escapes the next character outside single quotes; an
 /// unquoted `~` or `~/…` at the start of a word is the home folder. Nil for an unterminated quote.
+/// It reads Unicode scalars, not characters: a quote or space followed by a combining mark is still
+/// a quote or a space (the shell-words fuzz target found that one).
 public func shellWords(_ line: String, home: String?) -> [ShellWord]? {
   var words: [ShellWord] = []
   var current: ShellWord?
-  var quote: Character?
+  var quote: Unicode.Scalar?
   var escaped = false
   func finish() {
     guard var word = current else { return }
@@ -24,12 +26,13 @@ public func shellWords(_ line: String, home: String?) -> [ShellWord]? {
     words.append(word)
     current = nil
   }
-  var index = line.startIndex
-  while index < line.endIndex {
-    let character = line[index]
-    defer { index = line.index(after: index) }
+  let scalars = line.unicodeScalars
+  var index = scalars.startIndex
+  while index < scalars.endIndex {
+    let character = scalars[index]
+    defer { index = scalars.index(after: index) }
     if escaped {
-      current?.text.append(character)
+      current?.text.unicodeScalars.append(character)
       escaped = false
       continue
     }
@@ -39,7 +42,7 @@ public func shellWords(_ line: String, home: String?) -> [ShellWord]? {
       } else if character == "\\" && open == "\"" {
         escaped = true
       } else {
-        current?.text.append(character)
+        current?.text.unicodeScalars.append(character)
       }
       continue
     }
@@ -55,7 +58,7 @@ public func shellWords(_ line: String, home: String?) -> [ShellWord]? {
       escaped = true
     default:
       if current == nil { current = ShellWord(text: "", start: index, quoted: false) }
-      current?.text.append(character)
+      current?.text.unicodeScalars.append(character)
     }
   }
   if quote != nil { return nil }
