@@ -18,10 +18,12 @@ import Testing
     #expect(EmbeddedMigrations.files.map(\.file) == files)
     #expect(Migration.bundled.map(\.version) == Array(1...files.count))
     for (migration, file) in zip(Migration.bundled, files) {
-      let bytes = try #require(FileManager.default.contents(atPath: Self.folder.appending(path: file).path))
+      let path = Self.folder.appending(path: file).path
+      let bytes = try #require(FileManager.default.contents(atPath: path))
       #expect(file == String(format: "%04d_%@.sql", migration.version, migration.name))
       #expect(Array(migration.sql.utf8) == Array(bytes), "\(file)")
-      #expect(migration.checksum == fnv1aChecksum(String(decoding: bytes, as: UTF8.self)), "\(file)")
+      let text = String(decoding: bytes, as: UTF8.self)
+      #expect(migration.checksum == fnv1aChecksum(text), "\(file)")
     }
   }
 
@@ -39,7 +41,8 @@ import Testing
     process.executableURL = URL(
       fileURLWithPath: BinaryRunner.builtExecutable(named: "EmbedGenerator-tool"))
     process.arguments = [
-      "--migrations", folder.file("Embedded.swift"), "EmbeddedMigrations", folder.file("Migrations"),
+      "--migrations", folder.file("Embedded.swift"), "EmbeddedMigrations",
+      folder.file("Migrations"),
     ]
     let errors = Pipe()
     process.standardError = errors
