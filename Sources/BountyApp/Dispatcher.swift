@@ -85,12 +85,10 @@ public final class Dispatcher {
     public let result: JSON
     /// The database currency: how amounts are shown.
     public let currency: Currency
-    /// How many fugitives are at large and captured: the tab bar's counts.
-    public let atLarge: Int64
-    public let captured: Int64
   }
 
-  /// Runs `command` and answers its result with the render context, all from one transaction.
+  /// Runs `command` and answers its result with what rendering it needs (the currency), all from
+  /// one transaction.
   public func runForDisplay(_ command: Command, _ arguments: Arguments) -> Result<
     Reply, BountyError
   > {
@@ -133,13 +131,8 @@ public final class Dispatcher {
       let arguments = resolvingRelativeDates(spec, try resolvingAmounts(arguments))
       let work = { () throws -> Reply in
         let result = try self.execute(command, arguments)
-        guard withContext else {
-          return Reply(result: result, currency: .usd, atLarge: 0, captured: 0)
-        }
-        let counts = try self.store.statusCounts()
-        return Reply(
-          result: result, currency: try self.store.currency(), atLarge: counts.atLarge,
-          captured: counts.captured)
+        guard withContext else { return Reply(result: result, currency: .usd) }
+        return Reply(result: result, currency: try self.store.currency())
       }
       if case .outsideTransaction = spec.effect { return .success(try work()) }
       return .success(

@@ -14,8 +14,8 @@ final class CommandRunner {
   let jsonFields: [String]?
   /// The exit status of the last failed command (1, 64 or 130).
   private(set) var lastStatus: Int32 = 0
-  /// What the last successful command answered, with what its transaction said about the roster
-  /// (the tab bar's counts); the shell follows the fugitive it names.
+  /// What the last successful command answered (nil when it was declined or failed); the shell
+  /// follows the fugitive it names.
   private(set) var lastReply: Dispatcher.Reply?
 
   init(dispatcher: Dispatcher, terminal: TerminalInfo, json: Bool, jsonFields: [String]? = nil) {
