@@ -1,12 +1,13 @@
 /// Splits a shell line into words: spaces separate, "double" and 'single' quotes group, a backslash
-/// escapes the next character. Returns nil for an unterminated quote.
+/// escapes the next character. Returns nil for an unterminated quote. It reads Unicode scalars, not
+/// characters: a quote or space followed by a combining mark is still a quote or a space.
 public func shellWords(_ line: String) -> [String]? {
   var words: [String] = []
-  var current = ""
+  var current = String.UnicodeScalarView()
   var inWord = false
-  var quote: Character?
+  var quote: Unicode.Scalar?
   var escaped = false
-  for character in line {
+  for character in line.unicodeScalars {
     if escaped {
       current.append(character)
       escaped = false
@@ -25,8 +26,8 @@ public func shellWords(_ line: String) -> [String]? {
       quote = character
       inWord = true
     } else if character == " " || character == "\t" {
-      if inWord { words.append(current) }
-      current = ""
+      if inWord { words.append(String(current)) }
+      current = String.UnicodeScalarView()
       inWord = false
     } else {
       current.append(character)
@@ -34,6 +35,6 @@ public func shellWords(_ line: String) -> [String]? {
     }
   }
   if quote != nil { return nil }
-  if inWord { words.append(current) }
+  if inWord { words.append(String(current)) }
   return words
 }
