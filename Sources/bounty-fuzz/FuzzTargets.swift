@@ -113,8 +113,15 @@ enum FuzzTargets {
   static func shellLine(_ bytes: [UInt8]) {
     let line = String(decoding: bytes, as: UTF8.self)
     guard let words = shellWords(line, home: nil)?.map(\.text) else { return }
-    let quoted = words.map {
-      "\"" + $0.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    // Escaped scalar by scalar: a quote followed by a combining mark is still a quote.
+    let quoted = words.map { word in
+      var text = String.UnicodeScalarView(["\""])
+      for scalar in word.unicodeScalars {
+        if scalar == "\\" || scalar == "\"" { text.append("\\") }
+        text.append(scalar)
+      }
+      text.append("\"")
+      return String(text)
     }
     guard shellWords(quoted.joined(separator: " "), home: nil)?.map(\.text) == words else {
       abort()
