@@ -95,8 +95,8 @@ extension Store {
       row: { Self.fugitive(from: $0, currency: currency) })
     for index in items.indices {
       items[index].notes = try notes(fugitiveID: items[index].id)
-      items[index].caseFile = try caseFile(fugitiveID: items[index].id)
     }
+    try fillCaseFiles(&items)
     return (items, total)
   }
 
