@@ -12,6 +12,8 @@ final class Importer {
   let store: Store
   let replace: Bool
   let currency: Currency
+  /// The local date a date of birth must come before.
+  let today: CalendarDate
   private(set) var imported: Int64 = 0
   private(set) var replaced: Int64 = 0
   private var errorCount = 0
@@ -34,6 +36,7 @@ final class Importer {
     self.store = store
     self.replace = replace
     self.currency = try store.currency()
+    self.today = store.localToday
     self.positionBefore = try store.lastPosition()
     self.step = try store.pauseRecording()
   }
@@ -46,7 +49,7 @@ final class Importer {
         fields["id"] = .int(try store.nextFreeFugitiveID())
         json = .object(fields)
       }
-      let entry = try RosterEntry(json, currency: currency)
+      let entry = try RosterEntry(json, currency: currency, today: today)
       let id = entry.fields.id
       guard seen.insert(Int32(id)).inserted else {
         throw BountyError.invalid(field: "id", reason: "ID# \(id) appears earlier in the file")

@@ -11,7 +11,7 @@ struct RosterEntry {
   var caseFile: RosterCaseFile
 
   /// Reads one fugitive object shaped as the API returns it; errors name the field.
-  init(_ json: JSON, currency: Currency) throws(BountyError) {
+  init(_ json: JSON, currency: Currency, today: CalendarDate? = nil) throws(BountyError) {
     func invalid(_ field: String, _ reason: String) -> BountyError {
       .invalid(field: field, reason: reason)
     }
@@ -70,7 +70,7 @@ struct RosterEntry {
       }
       self.photo = Photo(mediaType: type, bytes: bytes)
     }
-    caseFile = try RosterCaseFile(object, currency: currency)
+    caseFile = try RosterCaseFile(object, currency: currency, today: today)
   }
 
   private static func timestamp(
@@ -110,6 +110,7 @@ struct RosterEntry {
     try store.updateFugitive(previousID: fields.id, fields)
     try store.database.run("DELETE FROM note WHERE fugitive_id = ?", .integer(fields.id))
     try store.deletePhoto(fugitiveID: fields.id)
+    try RosterCaseFile.clear(in: store, id: fields.id)
     try addDetails(in: store)
   }
 
@@ -118,7 +119,6 @@ struct RosterEntry {
       try store.insertNote(fugitiveID: fields.id, text: note.text, createdAt: note.createdAt)
     }
     if let photo { try store.storePhoto(fugitiveID: fields.id, photo) }
-    try caseFile.check(today: store.localToday)
     try caseFile.write(into: store, id: fields.id)
   }
 }
