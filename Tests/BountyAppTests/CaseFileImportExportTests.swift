@@ -101,4 +101,19 @@ import Testing
     #expect(named == field)
     #expect(try app.store.fugitiveCount() == 0)
   }
+
+  @Test func aReplacingImportReplacesTheCaseFileWhole() throws {
+    let app = try TestApp()
+    try Self.caseRoster(app)
+    let item =
+      #"[{"id":3,"name":"Ann Lee","bounty":"1","aliases":["Nan"],"bond":{"court":"Reno"}}]"#
+    try app.call("data.import", ["content": .string(item), "format": "json", "replace": true])
+    let ann = try app.call("fugitives.get", ["id": 3])
+    #expect(ann["aliases"] == ["Nan"])
+    #expect(ann["bond"]?["court"] == "Reno" && ann["bond"]?["amount"] == .null)
+    #expect(ann["descriptors"] == .null && ann["expenses"] == [])
+    // One undo step brings the old case file back.
+    try app.call("history.undo")
+    #expect(try app.call("fugitives.get", ["id": 3])["aliases"] == ["Ann, the Fox", "Zoë"])
+  }
 }

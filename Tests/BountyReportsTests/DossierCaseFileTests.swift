@@ -130,4 +130,31 @@ import Testing
     #expect(!Self.onLand(land, x: 180 - 40, y: 90 - 30))  // the Atlantic
     #expect(!Self.onLand(land, x: 180 - 150, y: 90))  // the Pacific on the equator
   }
+
+  /// The HTML report pins the period's capture places and the last sightings of those at large,
+  /// each where its coordinates say.
+  @Test func theReportMapPinsCapturesAndLastSightings() throws {
+    let app = try TestApp()
+    try app.add("Caught in Paris", id: 1)
+    try app.add("Seen in Sydney", id: 2)
+    try app.add("Nowhere known", id: 3)
+    try app.call(
+      "fugitives.capture", ["id": 1, "lat": .number("48.8566"), "lon": .number("2.3522")])
+    try app.call(
+      "fugitives.seen", ["id": 2, "lat": .number("-33.8688"), "lon": .number("151.2093")])
+    let page =
+      try app.call("report.generate", ["format": "html"])["content"]?.stringValue ?? ""
+    #expect(page.contains("<h2>Where captured and last seen</h2>"))
+    let pins = page.split(separator: "<circle class=\"pin\"").dropFirst().map {
+      String($0.prefix { $0 != ">" })
+    }
+    #expect(
+      pins == [
+        ##" data-kind="Last seen" cx="331.2" cy="123.9" r="2.2" fill="#c0392b" stroke="#fff" stroke-width="0.6""##,
+        ##" data-kind="Captured" cx="182.4" cy="41.1" r="2.2" fill="#1b7f3b" stroke="#fff" stroke-width="0.6""##,
+      ])
+    // Text formats have no map.
+    let text = try app.call("report.generate", ["format": "text"])["content"]?.stringValue ?? ""
+    #expect(!text.contains("<svg"))
+  }
 }

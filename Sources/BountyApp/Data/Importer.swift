@@ -19,6 +19,8 @@ final class Importer {
   /// The last ID# handed to a row without one (rows are not written once one is bad, so the
   /// store's next free ID# stops moving; this keeps each row's ID# its own).
   private var lastAutomaticID: Int64 = 0
+  /// The local date a date of birth must come before.
+  let today: CalendarDate
   private(set) var imported: Int64 = 0
   private(set) var replaced: Int64 = 0
   private var errorCount = 0
@@ -49,6 +51,7 @@ final class Importer {
     self.store = store
     self.replace = replace
     self.currency = try store.currency()
+    self.today = store.localToday
     self.positionBefore = try store.lastPosition()
     self.startedEmpty = try store.fugitiveCount() == 0
     self.step = try store.pauseRecording()
@@ -73,7 +76,7 @@ final class Importer {
         fields["id"] = .int(id)
         json = .object(fields)
       }
-      let entry = try RosterEntry(json, currency: currency, now: store.now)
+      let entry = try RosterEntry(json, currency: currency, now: store.now, today: today)
       let id = entry.fields.id
       guard seen.insert(Int32(id)).inserted else {
         throw BountyError.invalid(field: "id", reason: "ID# \(id) appears earlier in the file")

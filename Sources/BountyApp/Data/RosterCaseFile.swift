@@ -11,7 +11,9 @@ struct RosterCaseFile {
   var expenses: [(date: CalendarDate, amountMinor: Int64, memo: String)] = []
   var closedAt: Timestamp?
 
-  init(_ object: JSONObject, currency: Currency) throws(BountyError) {
+  /// Reads and checks the case file of a fugitive object; `today` (when given) is the date a date
+  /// of birth must come before.
+  init(_ object: JSONObject, currency: Currency, today: CalendarDate?) throws(BountyError) {
     func invalid(_ field: String, _ reason: String) -> BountyError {
       .invalid(field: field, reason: reason)
     }
@@ -71,6 +73,9 @@ struct RosterCaseFile {
         }
         read.weight = checked
       }
+      if let dob = read.dob, let today, dob >= today {
+        throw invalid("descriptors.dob", "must be in the past")
+      }
       self.descriptors = read.isEmpty ? nil : read
     }
     for (index, alias) in (object["aliases"]?.arrayValue ?? []).enumerated() {
@@ -95,18 +100,16 @@ struct RosterCaseFile {
     }
   }
 
-  /// Checks what needs today's date: a date of birth in the past.
-  func check(today: CalendarDate) throws(BountyError) {
-    if let dob = descriptors?.dob, dob >= today {
-      throw BountyError.invalid(field: "descriptors.dob", reason: "must be in the past")
+  /// Removes the case file fugitive `id` had, before a replacing import writes its own.
+  static func clear(in store: Store, id: Int64) throws {
+    for table in ["case_file", "alias", "expense"] {
+      try store.database.run("DELETE FROM \(table) WHERE fugitive_id = ?", .integer(id))
     }
   }
 
-  /// Writes the case file of fugitive `id`, replacing any there was.
+  /// Writes the case file of fugitive `id`, which has none; nothing when this one is empty (most
+  /// rows of a large import).
   func write(into store: Store, id: Int64) throws {
-    try store.database.run("DELETE FROM case_file WHERE fugitive_id = ?", .integer(id))
-    try store.database.run("DELETE FROM alias WHERE fugitive_id = ?", .integer(id))
-    try store.database.run("DELETE FROM expense WHERE fugitive_id = ?", .integer(id))
     if bond != nil || descriptors != nil || closedAt != nil {
       try store.writeBond(fugitiveID: id, bond)
       try store.writeDescriptors(fugitiveID: id, descriptors)

@@ -26,8 +26,10 @@ struct RosterEntry {
   static let caseFileKeys: Set<String> = ["bond", "descriptors", "aliases", "expenses", "closedAt"]
 
   /// Reads one fugitive object shaped as the API returns it; errors name the field. `now`, when
-  /// given, refuses captures and sightings after it.
-  init(_ json: JSON, currency: Currency, now: Timestamp? = nil) throws(BountyError) {
+  /// given, refuses captures and sightings after it; `today`, a date of birth on or after it.
+  init(_ json: JSON, currency: Currency, now: Timestamp? = nil, today: CalendarDate? = nil)
+    throws(BountyError)
+  {
     func invalid(_ field: String, _ reason: String) -> BountyError {
       .invalid(field: field, reason: reason)
     }
@@ -115,7 +117,7 @@ struct RosterEntry {
       self.photo = try Self.photo(photo)
     default: throw invalid("photo", "must be an object {\"mediaType\", \"data\"}")
     }
-    caseFile = try RosterCaseFile(object, currency: currency)
+    caseFile = try RosterCaseFile(object, currency: currency, today: today)
   }
 
   private static func refuseUnknown(
@@ -207,7 +209,7 @@ struct RosterEntry {
     try store.insertFugitive(fields, createdAt: createdAt, updatedAt: updatedAt, position: position)
     try addNotes(in: store)
     if let photo { try store.storePhoto(fugitiveID: fields.id, photo) }
-    try writeCaseFile(in: store)
+    try caseFile.write(into: store, id: fields.id)
   }
 
   /// Rewrites an existing fugitive with what this entry carries; what the file did not carry (a
@@ -236,12 +238,10 @@ struct RosterEntry {
         try store.deletePhoto(fugitiveID: fields.id)
       }
     }
-    if !keys.isDisjoint(with: Self.caseFileKeys) { try writeCaseFile(in: store) }
-  }
-
-  private func writeCaseFile(in store: Store) throws {
-    try caseFile.check(today: store.localToday)
-    try caseFile.write(into: store, id: fields.id)
+    if !keys.isDisjoint(with: Self.caseFileKeys) {
+      try RosterCaseFile.clear(in: store, id: fields.id)
+      try caseFile.write(into: store, id: fields.id)
+    }
   }
 
   private func addNotes(in store: Store) throws {

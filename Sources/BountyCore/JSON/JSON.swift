@@ -54,10 +54,14 @@ public enum JSON: Equatable, Sendable {
 /// A JSON object that remembers the order its keys were added in. A key set again keeps its place.
 ///
 /// Members live in one array, so writing an object is a walk with no hashing; objects of more than
-/// 16 members also keep a key index, so a hostile request with a hundred thousand keys stays linear.
+/// `indexedCount` members also keep a key index, so a hostile request with a hundred thousand keys
+/// stays linear.
 public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   public private(set) var members: [(key: String, value: JSON)] = []
   private var index: [String: Int]?
+  /// Above this many members a key index is kept. A fugitive has 18 members (with its case file):
+  /// below it, building one (20 a page) stays a walk with no hashing.
+  static let indexedCount = 24
 
   public init() {}
 
@@ -84,13 +88,13 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
         } else {
           members.remove(at: existing)
           index = nil
-          if members.count > 16 { rebuildIndex() }
+          if members.count > Self.indexedCount { rebuildIndex() }
         }
       } else if let newValue {
         members.append((key, newValue))
         if index != nil {
           index?[key] = members.count - 1
-        } else if members.count > 16 {
+        } else if members.count > Self.indexedCount {
           rebuildIndex()
         }
       }

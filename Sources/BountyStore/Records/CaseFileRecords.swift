@@ -4,7 +4,11 @@ extension Store {
   /// The case file of fugitive `id`: bond (with days left counted from today), descriptors,
   /// aliases, expenses and the closing time. Empty when none was ever set.
   public func caseFile(fugitiveID id: Int64) throws -> CaseFile {
-    let currency = try currency()
+    try caseFile(fugitiveID: id, currency: currency(), today: localToday)
+  }
+
+  /// `caseFile(fugitiveID:)` with the currency and today's date read once by the caller.
+  func caseFile(fugitiveID id: Int64, currency: Currency, today: CalendarDate) throws -> CaseFile {
     var file =
       try database.queryFirst(
         """
@@ -27,11 +31,34 @@ extension Store {
           closedAt: row.optionalText(11).flatMap(Timestamp.init(parsing:)))
       } ?? CaseFile()
     if let deadline = file.bond?.forfeitureDate {
-      file.bond?.daysLeft = deadline.daysSinceEpoch - localToday.daysSinceEpoch
+      file.bond?.daysLeft = deadline.daysSinceEpoch - today.daysSinceEpoch
     }
     file.aliases = try aliases(fugitiveID: id)
-    file.expenses = try expenses(fugitiveID: id)
+    file.expenses = try expenses(fugitiveID: id, currency: currency)
     return file
+  }
+
+  /// Fills in the case file of each of `fugitives` that has one: a single query finds which do
+  /// (most have none), so a page of a list costs one query more, not three per row.
+  func fillCaseFiles(_ fugitives: inout [Fugitive]) throws {
+    guard !fugitives.isEmpty else { return }
+    let ids = JSON.array(fugitives.map { .int($0.id) }).serialized
+    let having = Set(
+      try database.query(
+        """
+        SELECT ids.value FROM json_each(?) AS ids
+        WHERE EXISTS (SELECT 1 FROM case_file WHERE fugitive_id = ids.value)
+          OR EXISTS (SELECT 1 FROM alias WHERE fugitive_id = ids.value)
+          OR EXISTS (SELECT 1 FROM expense WHERE fugitive_id = ids.value)
+        """, [.text(ids)]
+      ) { $0.int(0) })
+    guard !having.isEmpty else { return }
+    let currency = try currency()
+    let today = localToday
+    for index in fugitives.indices where having.contains(fugitives[index].id) {
+      fugitives[index].caseFile = try caseFile(
+        fugitiveID: fugitives[index].id, currency: currency, today: today)
+    }
   }
 
   /// The fugitives that have any case-file row (bond, descriptors, closing, alias or expense): a
@@ -46,22 +73,10 @@ extension Store {
       ) { $0.int(0) })
   }
 
-  /// A page of fugitives with their notes and case files: one query finds which of them have any
-  /// case-file row, and only those are read (a page without case files costs two queries).
+  /// A page of fugitives with their notes and case files (see `fillCaseFiles`).
   func withChildren(_ fugitives: [Fugitive]) throws -> [Fugitive] {
     var page = try withNotes(fugitives)
-    guard !page.isEmpty else { return page }
-    let ids = SQLValue.text("[" + page.map { String($0.id) }.joined(separator: ",") + "]")
-    let having = Set(
-      try database.query(
-        """
-        SELECT value FROM json_each(?1) WHERE value IN (SELECT fugitive_id FROM case_file)
-          OR value IN (SELECT fugitive_id FROM alias) OR value IN (SELECT fugitive_id FROM expense)
-        """, [ids]
-      ) { $0.int(0) })
-    for index in page.indices where having.contains(page[index].id) {
-      page[index].caseFile = try caseFile(fugitiveID: page[index].id)
-    }
+    try fillCaseFiles(&page)
     return page
   }
 

@@ -3,8 +3,11 @@ import BountyCore
 extension Store {
   /// A fugitive's expenses in their order.
   public func expenses(fugitiveID: Int64) throws -> [Expense] {
-    let currency = try currency()
-    return try database.query(
+    try expenses(fugitiveID: fugitiveID, currency: currency())
+  }
+
+  func expenses(fugitiveID: Int64, currency: Currency) throws -> [Expense] {
+    try database.query(
       """
       SELECT id, fugitive_id, date, amount_minor, memo FROM expense WHERE fugitive_id = ?
       ORDER BY position, id
