@@ -69,7 +69,8 @@ import Testing
 @Suite struct ShellLineTests {
   func read(_ line: String, on current: Int64?, tab: TabName = .fugitives) throws -> [String] {
     let reader = ShellLine(registry: .standard, active: tab, current: current, home: "/home/dana")
-    let (spec, tokens) = try #require(try reader.resolve(line))
+    let (command, tokens) = try #require(try reader.resolve(line))
+    let spec = command.spec
     return [spec.name] + tokens
   }
 

@@ -200,12 +200,11 @@ final class Shell {
       registry: dispatcher.registry, active: model.active, current: model.currentFugitive,
       home: home)
     do {
-      guard let (spec, tokens) = try reader.resolve(line),
-        let command = dispatcher.registry.command(named: spec.name)
-      else {
+      guard let (command, tokens) = try reader.resolve(line) else {
         let verb = line.split(separator: " ").first.map(String.init) ?? line
         return fail(.usage("unknown command '\(verb)'; type 'help' for the commands of this tab"))
       }
+      let spec = command.spec
       let arguments = try parser.arguments(for: spec, tokens)
       let confirm: ConfirmPrompt? =
         interactive

@@ -14,7 +14,7 @@ struct ShellLine {
 
   /// The command the line names and its argument words, ready for `CommandLineParser`; nil when no
   /// command matches the first words.
-  func resolve(_ line: String) throws(BountyError) -> (spec: CommandSpec, tokens: [String])? {
+  func resolve(_ line: String) throws(BountyError) -> (command: Command, tokens: [String])? {
     guard let words = shellWords(line, home: home) else { throw .usage("unterminated quote") }
     let texts = words.map(\.text)
     let prefixes =
@@ -25,7 +25,7 @@ struct ShellLine {
         continue
       }
       let rest = Array(words.dropFirst(used - prefix.count))
-      return (command.spec, tokens(for: command.spec, rest, in: line))
+      return (command, tokens(for: command.spec, rest, in: line))
     }
     return nil
   }

@@ -19,13 +19,12 @@ extension Workspace {
       registry: dispatcher.registry, active: model.active, current: model.currentFugitive,
       home: home)
     do {
-      guard let (spec, tokens) = try reader.resolve(line),
-        let command = dispatcher.registry.command(named: spec.name)
-      else {
+      guard let (command, tokens) = try reader.resolve(line) else {
         status = Status(
           text: "Unknown command '\(line)'; Tab completes, ? lists the keys", kind: .error)
         return
       }
+      let spec = command.spec
       let arguments = try CommandLineParser(registry: dispatcher.registry).arguments(
         for: spec, tokens)
       if case .document(_, let output) = spec.view, arguments.value(named: output) == nil {
