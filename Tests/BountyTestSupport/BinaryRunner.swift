@@ -52,19 +52,6 @@ public struct BinaryRunner {
   public func run(
     _ arguments: [String], inputData: Data, executable: String = BinaryRunner.executable
   ) throws -> Outcome {
-    let process = Process()
-    if unprivileged && getuid() == 0 {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments =
-        ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments
-    } else {
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
-    }
-    process.environment = environment
-    if let workingDirectory {
-      process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
-    }
     let folder = try TemporaryFolder()
     let inPath = folder.file("stdin")
     let outPath = folder.file("stdout")
@@ -72,10 +59,25 @@ public struct BinaryRunner {
     FileManager.default.createFile(atPath: inPath, contents: inputData)
     FileManager.default.createFile(atPath: outPath, contents: nil)
     FileManager.default.createFile(atPath: errPath, contents: nil)
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    try process.run()
+    let process = try Self.started { () throws -> Process in
+      let process = Process()
+      if unprivileged && getuid() == 0 {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments =
+          ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments
+      } else {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+      }
+      process.environment = environment
+      if let workingDirectory {
+        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
+      }
+      process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+      process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+      return process
+    }
     process.waitUntilExit()
     return Outcome(
       status: process.terminationStatus,
@@ -88,5 +90,28 @@ public struct BinaryRunner {
     let outcome = try run(["rpc"], input: lines.joined(separator: "\n") + "\n")
     return outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
       String.init)
+  }
+
+  /// A process `make` builds, started; built and started again when exec meets "Text file busy":
+  /// a copy of the binary another test just wrote can still be open for writing in a child that a
+  /// parallel test forked meanwhile (the descriptor is inherited until that child execs), a race
+  /// of the test process, not of bounty.
+  public static func started(_ make: () throws -> Process) throws -> Process {
+    var attempt = 0
+    while true {
+      let process = try make()
+      do {
+        try process.run()
+        return process
+      } catch let error as NSError where attempt < 50 && Self.isTextFileBusy(error) {
+        attempt += 1
+        usleep(20_000)
+      }
+    }
+  }
+
+  private static func isTextFileBusy(_ error: NSError) -> Bool {
+    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    return [error, underlying].contains { $0?.domain == NSPOSIXErrorDomain && $0?.code == 26 }
   }
 }

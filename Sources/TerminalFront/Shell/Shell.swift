@@ -261,7 +261,12 @@ final class Shell {
         .usage("sort needs one of: \(SettingKey.sortKeys.joined(separator: ", ")) [desc|asc]"))
     }
     model.current.sort = key
-    model.current.descending = words.count > 1 ? words[1].lowercased().hasPrefix("desc") : nil
+    // `desc` and `asc` name which end comes first; the tab's own order for the key may already be
+    // the one asked for (the Captured tab lists newest captures first).
+    model.current.reversed =
+      words.count > 1
+      ? words[1].lowercased().hasPrefix("desc") != model.active.naturallyDescending(sort: key)
+      : nil
     model.resetList()
     remember()
     showCurrentView()
@@ -308,12 +313,10 @@ final class Shell {
     let tab = model.current
     var params = JSONObject()
     if model.active != .settings {
+      params = client.listParams(model.active, tab)
       params["limit"] = .int(pageSize)
       params["offset"] = .int(tab.offset)
-      if let sort = tab.sort { params["sort"] = .string(sort) }
-      if let descending = tab.descending { params["desc"] = .bool(descending) }
       if let search = tab.search {
-        params["search"] = .string(search)
         say(
           terminal.style.dim(
             "Showing matches for '\(terminalSafe(search))' ('find' alone shows all)"))

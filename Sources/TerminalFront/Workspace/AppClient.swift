@@ -25,17 +25,29 @@ struct AppClient {
     }
   }
 
+  /// The sort `state` lists `tab` in: its own, else the tab's sort setting.
+  func effectiveSort(_ tab: TabName, _ state: TabState) -> String {
+    state.sort ?? setting(tab == .captured ? "captured.sort" : "fugitives.sort") ?? "name"
+  }
+
+  /// The list params for `state`'s sort, direction and filter.
+  func listParams(_ tab: TabName, _ state: TabState) -> JSONObject {
+    var params = JSONObject()
+    if let sort = state.sort { params["sort"] = .string(sort) }
+    if state.reversed == true { params["desc"] = true }
+    if let search = state.search { params["search"] = .string(search) }
+    return params
+  }
+
   /// `limit` rows of `tab`'s list from `offset`, in the tab's sort and filter.
   func page(_ tab: TabName, _ state: TabState, limit: Int64, offset: Int64) -> Result<
     Page, BountyError
   > {
     var params = JSONObject()
     if tab != .settings {
+      params = listParams(tab, state)
       params["limit"] = .int(max(1, limit))
       params["offset"] = .int(max(0, offset))
-      for (key, value) in state.listParams {
-        params[key] = key == "desc" ? .bool(value == "true") : .string(value)
-      }
     }
     return call(tab.listMethod, params).map { result in
       Page(items: result["items"]?.arrayValue ?? [], total: result["total"]?.int64 ?? 0)
@@ -51,15 +63,11 @@ struct AppClient {
     guard tab != .settings, let total, offset > total / 2, offset < total else {
       return page(tab, state, limit: limit, offset: offset)
     }
-    var reversed = state
-    let sort =
-      state.sort ?? setting(tab == .captured ? "captured.sort" : "fugitives.sort") ?? "name"
-    // The Captured tab lists newest captures first unless told otherwise.
-    let descending = state.descending ?? (tab == .captured && sort == "captured")
-    reversed.sort = sort
-    reversed.descending = !descending
+    var reversedState = state
+    reversedState.sort = effectiveSort(tab, state)
+    reversedState.reversed = !(state.reversed ?? false)
     let count = min(limit, total - offset)
-    return page(tab, reversed, limit: count, offset: max(0, total - offset - count)).map {
+    return page(tab, reversedState, limit: count, offset: max(0, total - offset - count)).map {
       Page(items: $0.items.reversed(), total: $0.total)
     }
   }

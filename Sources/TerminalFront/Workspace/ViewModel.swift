@@ -15,6 +15,9 @@ enum TabName: String, CaseIterable, Sendable {
 
   /// The tab a fugitive belongs in.
   static func of(captured: Bool) -> TabName { captured ? .captured : .fugitives }
+
+  /// True when this tab lists `sort` latest first by itself: the Captured tab's newest captures.
+  func naturallyDescending(sort: String) -> Bool { self == .captured && sort == "captured" }
 }
 
 /// What a tab shows: its list, or one fugitive's card pushed over it.
@@ -28,23 +31,15 @@ struct TabState: Equatable, Sendable {
   var stack: [View] = [.list]
   /// Nil: the tab's sort setting decides.
   var sort: String?
-  /// Nil: the sort's natural direction.
-  var descending: Bool?
+  /// True: the tab's own order for the sort, reversed (the list commands' `desc`). The Captured
+  /// tab's own order for `captured` is newest first; every other order is smallest first.
+  var reversed: Bool?
   /// Nil: no filter.
   var search: String?
   /// The first row shown (the shell's page, the workspace's scroll).
   var offset: Int64 = 0
   /// The row the workspace's cursor is on (0-based, in the whole list).
   var cursor: Int64 = 0
-
-  /// The list params this tab's sort and filter ask for.
-  var listParams: [String: String] {
-    var params: [String: String] = [:]
-    if let sort { params["sort"] = sort }
-    if let descending { params["desc"] = descending ? "true" : "false" }
-    if let search { params["search"] = search }
-    return params
-  }
 }
 
 /// One view model for the workspace and the shell: the active tab, each tab's stack, and the

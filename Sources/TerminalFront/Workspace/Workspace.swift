@@ -242,15 +242,15 @@ final class Workspace {
         model.active == .captured ? "captured.sort" : "fugitives.sort") ?? "name"
     let next = keys[((keys.firstIndex(of: now) ?? 0) + 1) % keys.count]
     model.current.sort = next
-    model.current.descending = nil
+    model.current.reversed = nil
     model.resetList()
     status = Status(text: "Sorted by \(next) (S reverses)", kind: .info)
   }
 
   private func reverseSort() {
-    model.current.descending = !(model.current.descending ?? false)
+    model.current.reversed = !(model.current.reversed ?? false)
     model.resetList()
     status = Status(
-      text: model.current.descending == true ? "Reversed" : "Natural order", kind: .info)
+      text: model.current.reversed == true ? "Reversed" : "Natural order", kind: .info)
   }
 }

@@ -87,9 +87,9 @@ extension Workspace {
     }
     let settingKey = model.active == .captured ? "captured.sort" : "fugitives.sort"
     let sort = model.current.sort ?? client.setting(settingKey) ?? "name"
-    guard sort == "manual", model.current.descending != true else {
+    guard sort == "manual", model.current.reversed != true else {
       model.current.sort = "manual"
-      model.current.descending = nil
+      model.current.reversed = nil
       model.resetList()
       status = Status(text: "Showing the manual order: m again picks up the row", kind: .info)
       return

@@ -138,8 +138,8 @@ extension Workspace {
     }
     var facts: [String] = []
     if let sort = state.sort {
-      facts.append("sort \(sort)\(state.descending == true ? " reversed" : "")")
-    } else if state.descending == true {
+      facts.append("sort \(sort)\(state.reversed == true ? " reversed" : "")")
+    } else if state.reversed == true {
       facts.append("reversed")
     }
     if let search = state.search { facts.append("filter '\(search)'") }

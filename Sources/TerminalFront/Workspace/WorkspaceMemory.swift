@@ -14,7 +14,7 @@ struct WorkspaceMemory {
     for tab in Self.remembered {
       var state = TabState()
       state.sort = client.remembered("shell.\(tab.rawValue).sort")
-      state.descending = client.remembered("shell.\(tab.rawValue).desc").map { $0 == "true" }
+      state.reversed = client.remembered("shell.\(tab.rawValue).desc").map { $0 == "true" }
       state.search = client.remembered("shell.\(tab.rawValue).search")
       if case .failure(let error) = client.page(tab, state, limit: 1, offset: 0) {
         warnings.append(
@@ -35,7 +35,7 @@ struct WorkspaceMemory {
 
   private func save(_ state: TabState, of tab: TabName) {
     client.remember("shell.\(tab.rawValue).sort", state.sort)
-    client.remember("shell.\(tab.rawValue).desc", state.descending.map { $0 ? "true" : "false" })
+    client.remember("shell.\(tab.rawValue).desc", state.reversed.map { $0 ? "true" : "false" })
     client.remember("shell.\(tab.rawValue).search", state.search)
   }
 }
