@@ -15,41 +15,31 @@ enum CurrencyChange {
   static func rescale(_ store: Store, to code: String) throws {
     let old = try store.currency()
     guard let new = Currency.named(code), new.scale != old.scale else { return }
-    if new.scale < old.scale {
-      let factor = Currency.powersOfTen[old.scale - new.scale]
-      for (table, column, noun) in amountColumns {
-        let losing =
-          try store.database.scalarInt(
-            "SELECT count(*) FROM \(table) WHERE \(column) % ? != 0", .integer(factor)) ?? 0
-        if losing > 0 {
-          throw BountyError.refused(
-            "changing the currency to \(new.code) would drop digits from \(counted(losing, noun.singular, noun.plural)) "
-              + "(\(new.code) has \(new.scale) decimals); nothing was changed")
-        }
-      }
-      for (table, column, _) in amountColumns {
-        try store.database.run(
-          "UPDATE \(table) SET \(column) = \(column) / ? WHERE \(column) IS NOT NULL",
-          .integer(factor))
-      }
-    } else {
-      let factor = Currency.powersOfTen[new.scale - old.scale]
-      let limit = Int64.max / factor
-      for (table, column, noun) in amountColumns {
-        let overflowing =
-          try store.database.scalarInt(
-            "SELECT count(*) FROM \(table) WHERE \(column) > ?", .integer(limit)) ?? 0
-        if overflowing > 0 {
-          throw BountyError.refused(
-            "changing the currency to \(new.code) would make \(counted(overflowing, noun.singular, noun.plural)) too large; "
+    let shrinking = new.scale < old.scale
+    let factor = Currency.powersOfTen[abs(new.scale - old.scale)]
+    // Refused, before anything changes, when an amount would lose digits (fewer decimals) or
+    // overflow (more decimals).
+    let clash = shrinking ? "% ? != 0" : "> ?"
+    let bound = shrinking ? factor : Int64.max / factor
+    for (table, column, noun) in amountColumns {
+      let count =
+        try store.database.scalarInt(
+          "SELECT count(*) FROM \(table) WHERE \(column) \(clash)", .integer(bound)) ?? 0
+      guard count == 0 else {
+        let amounts = counted(count, noun.singular, noun.plural)
+        throw BountyError.refused(
+          shrinking
+            ? "changing the currency to \(new.code) would drop digits from \(amounts) "
+              + "(\(new.code) has \(new.scale) decimals); nothing was changed"
+            : "changing the currency to \(new.code) would make \(amounts) too large; "
               + "nothing was changed")
-        }
       }
-      for (table, column, _) in amountColumns {
-        try store.database.run(
-          "UPDATE \(table) SET \(column) = \(column) * ? WHERE \(column) IS NOT NULL",
-          .integer(factor))
-      }
+    }
+    let operation = shrinking ? "/" : "*"
+    for (table, column, _) in amountColumns {
+      try store.database.run(
+        "UPDATE \(table) SET \(column) = \(column) \(operation) ? WHERE \(column) IS NOT NULL",
+        .integer(factor))
     }
   }
 }
