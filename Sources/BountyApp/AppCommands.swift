@@ -105,15 +105,14 @@ enum AppCommands {
   ) { store, _ in
     let database = store.database
     func count(_ sql: String) throws -> JSON { .int(try database.scalarInt(sql) ?? 0) }
-    let pageCount = try database.scalarInt("PRAGMA page_count") ?? 0
-    let pageSize = try database.scalarInt("PRAGMA page_size") ?? 0
+    let storage = try store.storageFacts()
     return .object([
       "path": .string(store.path),
       "schemaVersion": .int(try Migrator.version(of: database)),
       "latestSchemaVersion": .int(Migration.latestVersion),
-      "sqliteVersion": .string(Database.libraryVersion),
-      "journalMode": .optional(try database.scalarText("PRAGMA journal_mode")),
-      "sizeBytes": .int(pageCount * pageSize),
+      "sqliteVersion": .string(Store.sqliteLibraryVersion),
+      "journalMode": .optional(storage.journalMode),
+      "sizeBytes": .int(storage.sizeBytes),
       "currency": .string(try store.currency().code),
       "fugitives": try count("SELECT count(*) FROM fugitive"),
       "atLarge": try count("SELECT count(*) FROM fugitive WHERE captured = 0"),
@@ -136,9 +135,7 @@ enum AppCommands {
         Fact("schemaVersion", "Schema version"),
       ]), successField: "ok")
   ) { store, _ in
-    let integrity = try store.database.query("PRAGMA integrity_check") { $0.text(0) }
-    let violations =
-      try store.database.scalarInt("SELECT count(*) FROM pragma_foreign_key_check") ?? 0
+    let (integrity, violations) = try store.integrityCheck()
     let ok = integrity == ["ok"] && violations == 0
     return .object([
       "ok": .bool(ok), "integrity": .array(integrity.map(JSON.string)),

@@ -51,7 +51,7 @@ public final class Store {
     guard !path.isEmpty else { throw BountyError.usage("the database path is empty") }
     guard sqliteHasFullTextSearch else {
       throw BountyError.refused(
-        "the SQLite library in this bounty (\(Database.libraryVersion)) was built without FTS5, "
+        "the SQLite library in this bounty (\(SQLiteConnection.libraryVersion)) was built without FTS5, "
           + "which search needs (PRAGMA compile_options lacks ENABLE_FTS5); nothing was opened")
     }
     try DatabaseLocation.createIfMissing(path)
@@ -136,26 +136,38 @@ public final class Store {
   public func backup(to destination: String) throws(BountyError) {
     try DatabaseLocation.createPrivateFile(destination)
     do {
-      try database.run("VACUUM INTO ?", .text(Database.literalFilename(destination)))
+      guard database.dialect == .sqlite else {
+        throw BountyError.refused(
+          "backups of an agency database are PostgreSQL's (pg_dump, or a standby); nothing was written"
+        )
+      }
+      try database.run("VACUUM INTO ?", .text(SQLiteConnection.literalFilename(destination)))
     } catch {
       unlink(destination)
       throw Store.describe(error, path: destination)
     }
   }
 
-  /// Turns a SQLite failure into the error a person reads; the SQL stays out of the message.
+  /// Turns an engine's failure into the error a person reads; the SQL stays out of the message.
   public static func describe(_ error: any Error, path: String) -> BountyError {
     if let error = error as? BountyError { return error }
-    guard let error = error as? SQLiteError else { return .io("\(error)") }
+    guard let error = error as? any DatabaseFailure else { return .io("\(error)") }
     if error.isBusy {
       return .io(
         "the database is busy: another process held it locked for more than "
-          + "\(Database.busyTimeoutMilliseconds / 1000) s; nothing was changed, try again")
+          + "\(SQLiteConnection.busyTimeoutMilliseconds / 1000) s; nothing was changed, try again")
     }
     if error.isReadOnly { return .io("\(path) is read-only; nothing was changed") }
-    if error.primaryCode == 9 { return .interrupted }  // SQLITE_INTERRUPT
-    if error.primaryCode == 13 { return .io("the disk is full; nothing was changed") }
+    if error.isInterrupted { return .interrupted }
+    if error.isDiskFull { return .io("the disk is full; nothing was changed") }
     if error.isNotADatabase { return .refused("\(path) is damaged or not a database") }
+    if error.isPermissionDenied {
+      return .refused("your database role may not do this (\(error.message)); nothing was changed")
+    }
+    if error.isRetryable {
+      return .conflict(
+        "other hunters kept changing the same rows; nothing was changed, try again")
+    }
     if error.isConstraintViolation { return .conflict("the change breaks a rule of the database") }
     return .io("database error: \(error.message)")
   }

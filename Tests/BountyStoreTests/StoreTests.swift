@@ -106,7 +106,7 @@ final class Failures: @unchecked Sendable {
 @Suite struct ImmutableOpenTests {
   @Test func theURIPercentEncodesEverythingButUnreservedBytesAndSlashes() {
     #expect(
-      Database.immutableURI("/tmp/a b/c?d#e%f&g=h/ü~x-y_z.sqlite")
+      SQLiteConnection.immutableURI("/tmp/a b/c?d#e%f&g=h/ü~x-y_z.sqlite")
         == "file:///tmp/a%20b/c%3Fd%23e%25f%26g%3Dh/%C3%BC~x-y_z.sqlite?immutable=1")
   }
 

@@ -79,7 +79,9 @@ extension Store {
         })
     else { throw BountyError.notFound("nothing to \(source)") }
     // Entries replay newest first; a note may come back before its fugitive does.
-    try database.execute("PRAGMA defer_foreign_keys = ON")
+    try database.execute(
+      database.dialect == .sqlite
+        ? "PRAGMA defer_foreign_keys = ON" : "SET CONSTRAINTS ALL DEFERRED")
     let reverseID = try beginStep(stack: target, label: step.label)
     // A page at a time: a million-row step never sits in memory whole.
     var below = Int64.max
@@ -98,10 +100,10 @@ extension Store {
   }
 
   private func beginStep(stack: String, label: String) throws -> Int64 {
-    try database.run(
-      "INSERT INTO history_step (stack, label, created_at) VALUES (?, ?, ?)", .text(stack),
-      .text(label), .text(now.iso8601))
-    let stepID = database.lastInsertRowID
+    let stepID =
+      try database.insertReturningID(
+        "INSERT INTO history_step (stack, label, created_at) VALUES (?, ?, ?)",
+        [.text(stack), .text(label), .text(now.iso8601)])
     try database.run("UPDATE history_recorder SET step_id = ?", .integer(stepID))
     return stepID
   }

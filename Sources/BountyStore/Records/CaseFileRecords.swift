@@ -46,7 +46,7 @@ extension Store {
     let having = Set(
       try database.query(
         """
-        SELECT ids.value FROM json_each(?) AS ids
+        SELECT ids.value FROM (\(database.dialect.integersOfJSONArray)) AS ids
         WHERE EXISTS (SELECT 1 FROM case_file WHERE fugitive_id = ids.value)
           OR EXISTS (SELECT 1 FROM alias WHERE fugitive_id = ids.value)
           OR EXISTS (SELECT 1 FROM expense WHERE fugitive_id = ids.value)

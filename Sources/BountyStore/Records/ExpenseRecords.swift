@@ -25,13 +25,15 @@ extension Store {
   public func insertExpense(
     fugitiveID: Int64, date: CalendarDate, amountMinor: Int64, memo: String
   ) throws -> Int64 {
-    try database.run(
+    try database.insertReturningID(
       """
       INSERT INTO expense (fugitive_id, position, date, amount_minor, memo)
       VALUES (?, \(OrderedChildTable.expense.nextPosition), ?, ?, ?)
-      """, .integer(fugitiveID), .integer(fugitiveID), .text(date.description),
-      .integer(amountMinor), .text(memo))
-    return database.lastInsertRowID
+      """,
+      [
+        .integer(fugitiveID), .integer(fugitiveID), .text(date.description), .integer(amountMinor),
+        .text(memo),
+      ])
   }
 
   /// Rewrites an expense's date, amount and memo.

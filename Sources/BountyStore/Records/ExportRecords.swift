@@ -6,25 +6,25 @@ extension Store {
   /// as the rows go by: two statements in all, not one query of notes per fugitive.
   public func forEachFugitiveInManualOrder(_ body: (Fugitive) throws -> Void) throws {
     let currency = try currency()
-    let notes = try database.statement(
+    let notes = try database.streamingCursor(
       """
       SELECT note.id, note.fugitive_id, note.text, note.created_at
       FROM fugitive JOIN note ON note.fugitive_id = fugitive.id
       ORDER BY fugitive.position, fugitive.id, note.position, note.id
       """)
-    try notes.bind([])
-    defer { notes.reset() }
-    var pending = try notes.step()
+    defer { notes.close() }
+    var pending = try notes.next()
     try database.forEachRow(
       "SELECT \(Self.fugitiveColumns) FROM fugitive ORDER BY position, id"
     ) { row in
       var fugitive = Self.fugitive(from: row, currency: currency)
-      while pending && notes.int(1) == fugitive.id {
+      while pending && notes.row.int(1) == fugitive.id {
+        let note = notes.row
         fugitive.notes.append(
           Note(
-            id: notes.int(0), fugitiveID: fugitive.id, text: notes.text(2),
-            createdAt: Timestamp(parsing: notes.text(3)) ?? Timestamp(secondsSinceEpoch: 0)))
-        pending = try notes.step()
+            id: note.int(0), fugitiveID: fugitive.id, text: note.text(2),
+            createdAt: Timestamp(parsing: note.text(3)) ?? Timestamp(secondsSinceEpoch: 0)))
+        pending = try notes.next()
       }
       try body(fugitive)
     }

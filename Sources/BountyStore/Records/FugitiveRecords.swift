@@ -42,7 +42,7 @@ extension Store {
     """
 
   /// Reads a row selected with `fugitiveColumns` (notes are filled in separately).
-  static func fugitive(from row: Statement, currency: Currency) -> Fugitive {
+  static func fugitive(from row: Row, currency: Currency) -> Fugitive {
     let captureLocation: GeoPoint? =
       if let lat = row.optionalDouble(6), let lon = row.optionalDouble(7) {
         GeoPoint(lat: lat, lon: lon)
@@ -92,7 +92,9 @@ extension Store {
       SELECT \(Self.fugitiveColumns) FROM fugitive \(whereClause)
       ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
       """,
-      values + [.integer(query.limit ?? -1), .integer(query.offset)],
+      values + [
+        query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
+      ],
       row: { Self.fugitive(from: $0, currency: currency) })
     return (try withChildren(items), total)
   }

@@ -82,7 +82,9 @@ extension Store {
     let listed = try count(
       FugitiveQuery(status: query.status, sort: query.sort), whereClause: "", values: [])
     let order = "ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?"
-    let paging: [SQLValue] = [.integer(query.limit ?? -1), .integer(query.offset)]
+    let paging: [SQLValue] = [
+      query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
+    ]
     let currency = try currency()
     let items: [Fugitive]
     if let limit = query.limit,

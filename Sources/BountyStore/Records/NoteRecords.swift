@@ -22,7 +22,7 @@ extension Store {
     try database.forEachRow(
       """
       SELECT id, fugitive_id, text, created_at FROM note
-      WHERE fugitive_id IN (SELECT value FROM json_each(?)) ORDER BY fugitive_id, position, id
+      WHERE fugitive_id IN (\(database.dialect.integersOfJSONArray)) ORDER BY fugitive_id, position, id
       """, [.text(ids)]
     ) {
       byFugitive[$0.int(1), default: []].append(
@@ -43,13 +43,12 @@ extension Store {
   public func insertNote(
     fugitiveID: Int64, text: String, createdAt: Timestamp? = nil
   ) throws -> Int64 {
-    try database.run(
+    try database.insertReturningID(
       """
       INSERT INTO note (fugitive_id, position, text, created_at)
       VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM note WHERE fugitive_id = ?), ?, ?)
-      """, .integer(fugitiveID), .integer(fugitiveID), .text(text),
-      .text((createdAt ?? now).iso8601))
-    return database.lastInsertRowID
+      """,
+      [.integer(fugitiveID), .integer(fugitiveID), .text(text), .text((createdAt ?? now).iso8601)])
   }
 
   public func updateNote(fugitiveID: Int64, noteID: Int64, text: String) throws {

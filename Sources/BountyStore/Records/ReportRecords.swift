@@ -49,7 +49,7 @@ extension Store {
     ) { try body(Self.reportRow($0)) }
   }
 
-  private static func reportRow(_ row: Statement) -> ReportRow {
+  private static func reportRow(_ row: Row) -> ReportRow {
     ReportRow(
       id: row.int(0), name: row.text(1), bountyMinor: row.int(2),
       capturedAt: row.optionalText(3).flatMap(Timestamp.init(parsing:)),

@@ -2,7 +2,7 @@ import CSQLite
 
 /// An error from SQLite: its extended result code, its message, and the SQL that failed. Bound values
 /// are never included (they hold personal data).
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+public struct SQLiteError: DatabaseFailure, Sendable {
   /// The extended result code (`SQLITE_CONSTRAINT_PRIMARYKEY`, `SQLITE_BUSY_SNAPSHOT`, …).
   public let extendedCode: Int32
   public let message: String
@@ -20,8 +20,12 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
   public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
   public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
   public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
-  public var isDiskFull: Bool { primaryCode == SQLITE_FULL || primaryCode == SQLITE_IOERR }
+  public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
   public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
+  public var isInterrupted: Bool { primaryCode == SQLITE_INTERRUPT }
+  /// SQLite writers queue behind one lock (`BEGIN IMMEDIATE`), so no transaction loses a race.
+  public var isRetryable: Bool { false }
+  public var isPermissionDenied: Bool { primaryCode == SQLITE_AUTH }
 
   public var description: String {
     var text = "SQLite error \(extendedCode): \(message)"

@@ -11,14 +11,15 @@ nonisolated(unsafe) private let emptyCString: UnsafePointer<CChar> = {
   return UnsafePointer(pointer)
 }()
 
-/// A prepared statement. Bind with `bind(_:)`, then `step()` through the rows and read columns with
-/// the typed accessors; `Database` caches statements by their SQL and resets them after each use.
-public final class Statement {
+/// A prepared SQLite statement, and the cursor over its rows: bind with `bind(_:)`, then `next()`
+/// through the rows and read them through `row`. `SQLiteConnection` caches statements by their SQL;
+/// `close()` resets one for its next use.
+final class Statement: RowCursor {
   let handle: OpaquePointer
-  public let sql: String
-  private unowned let database: Database
+  let sql: String
+  private unowned let database: SQLiteConnection
 
-  init(database: Database, sql: String) throws(SQLiteError) {
+  init(connection database: SQLiteConnection, sql: String) throws(SQLiteError) {
     var handle: OpaquePointer?
     let code = sqlite3_prepare_v3(
       database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
@@ -35,7 +36,7 @@ public final class Statement {
   }
 
   /// Clears earlier bindings and binds `values` to parameters 1, 2, ….
-  public func bind(_ values: [SQLValue]) throws(SQLiteError) {
+  func bind(_ values: [SQLValue]) throws(SQLiteError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     for (offset, value) in values.enumerated() {
@@ -66,8 +67,7 @@ public final class Statement {
     }
   }
 
-  /// Advances to the next row: true while there is one.
-  public func step() throws(SQLiteError) -> Bool {
+  func next() throws -> Bool {
     let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW: return true
@@ -79,44 +79,10 @@ public final class Statement {
     }
   }
 
+  var row: Row { Row(sqlite: handle) }
+
   /// Makes the statement ready to run again (bindings are cleared by the next `bind`).
-  public func reset() {
+  func close() {
     sqlite3_reset(handle)
-  }
-
-  public func isNull(_ column: Int32) -> Bool {
-    sqlite3_column_type(handle, column) == SQLITE_NULL
-  }
-
-  public func int(_ column: Int32) -> Int64 {
-    sqlite3_column_int64(handle, column)
-  }
-
-  public func optionalInt(_ column: Int32) -> Int64? {
-    isNull(column) ? nil : int(column)
-  }
-
-  public func double(_ column: Int32) -> Double {
-    sqlite3_column_double(handle, column)
-  }
-
-  public func optionalDouble(_ column: Int32) -> Double? {
-    isNull(column) ? nil : double(column)
-  }
-
-  public func text(_ column: Int32) -> String {
-    guard let pointer = sqlite3_column_text(handle, column) else { return "" }
-    let count = Int(sqlite3_column_bytes(handle, column))
-    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
-  }
-
-  public func optionalText(_ column: Int32) -> String? {
-    isNull(column) ? nil : text(column)
-  }
-
-  public func blob(_ column: Int32) -> [UInt8] {
-    guard let pointer = sqlite3_column_blob(handle, column) else { return [] }
-    let count = Int(sqlite3_column_bytes(handle, column))
-    return Array(UnsafeRawBufferPointer(start: pointer, count: count))
   }
 }

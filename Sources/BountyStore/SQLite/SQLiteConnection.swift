@@ -2,25 +2,26 @@ import BountyCore
 import CSQLite
 import Glibc
 
-/// One connection to a SQLite database file.
+/// One connection to a SQLite database file: the engine behind `Database` for the default store.
 ///
 /// Set up for bounty's guarantees: extended result codes, a busy timeout (writers wait their turn
 /// instead of failing with "database is locked"), defensive mode, no double-quoted string literals,
 /// and the `bounty_fold` function that makes name sort keys. WAL, `synchronous=FULL` and foreign keys
 /// are turned on by `Store` once the file is known to be a bounty database (before that nothing may
 /// write to it).
-public final class Database {
+final class SQLiteConnection: DatabaseEngine {
   let handle: OpaquePointer
-  public let path: String
+  let path: String
   private var statementCache: [String: Statement] = [:]
-  private var transactionDepth = 0
 
   /// How long a writer waits for another process's write to finish before giving up.
-  public static let busyTimeoutMilliseconds: Int32 = 5000
+  static let busyTimeoutMilliseconds: Int32 = 5000
 
-  /// Opens the file at `path`, which is always a file name: SQLite's URI and `:memory:` forms are
-  /// not recognised in it. `.immutable` opens a URI made from the path (`file:///…?immutable=1`).
-  public convenience init(path: String, mode: OpenMode = .readWrite) throws(SQLiteError) {
+  var dialect: SQLDialect { .sqlite }
+
+  /// Opens the file at `path`, which is always a file name. `.immutable` opens a URI made from
+  /// the path (`file:///…?immutable=1`).
+  convenience init(path: String, mode: OpenMode) throws(SQLiteError) {
     switch mode {
     case .readWrite:
       try self.init(
@@ -39,7 +40,7 @@ public final class Database {
   /// `SQLITE_USE_URI`, so a name that begins `file:` is a URI (`file:x?mode=memory` would be a
   /// database in memory) and `:memory:` is no file at all; `./` in front of a relative path makes
   /// each an ordinary file name. `VACUUM INTO` needs the same.
-  public static func literalFilename(_ path: String) -> String {
+  static func literalFilename(_ path: String) -> String {
     path.hasPrefix("/") ? path : "./" + path
   }
 
@@ -66,9 +67,9 @@ public final class Database {
     return uri + "?immutable=1"
   }
 
-  /// A private, empty database in memory (to build a schema and compare against it).
-  public static func inMemory() throws(SQLiteError) -> Database {
-    try Database(
+  /// A private, empty database in memory.
+  static func inMemory() throws(SQLiteError) -> SQLiteConnection {
+    try SQLiteConnection(
       filename: ":memory:", path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY)
   }
 
@@ -104,8 +105,7 @@ public final class Database {
       message: String(cString: sqlite3_errmsg(handle)), sql: sql)
   }
 
-  /// Runs one or more statements that take no parameters (schema scripts, pragmas).
-  public func execute(_ sql: String) throws(SQLiteError) {
+  func execute(_ sql: String) throws(SQLiteError) {
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &message)
     if code != SQLITE_OK {
@@ -116,109 +116,32 @@ public final class Database {
   }
 
   /// The prepared statement for `sql`, from the cache when it was prepared before.
-  public func statement(_ sql: String) throws(SQLiteError) -> Statement {
+  func statement(_ sql: String) throws(SQLiteError) -> Statement {
     if let cached = statementCache[sql] { return cached }
-    let statement = try Statement(database: self, sql: sql)
+    let statement = try Statement(connection: self, sql: sql)
     statementCache[sql] = statement
     return statement
   }
 
-  /// Runs a statement that returns no rows.
-  public func run(_ sql: String, _ values: SQLValue...) throws(SQLiteError) {
-    try run(sql, values)
-  }
-
-  public func run(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) {
+  func cursor(_ sql: String, _ values: [SQLValue], streaming: Bool) throws -> any RowCursor {
     let statement = try statement(sql)
     try statement.bind(values)
-    while try statement.step() {}
-    statement.reset()
+    return statement
   }
 
-  /// Runs a query and maps each row with `row`.
-  public func query<T>(
-    _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> T
-  ) throws -> [T] {
-    let statement = try statement(sql)
-    try statement.bind(values)
-    defer { statement.reset() }
-    var rows: [T] = []
-    while try statement.step() { rows.append(try row(statement)) }
-    return rows
-  }
+  var changes: Int { Int(sqlite3_changes64(handle)) }
 
-  /// Runs a query and calls `body` for each row without collecting them (bounded memory).
-  public func forEachRow(
-    _ sql: String, _ values: [SQLValue] = [], _ body: (Statement) throws -> Void
-  ) throws {
-    let statement = try statement(sql)
-    try statement.bind(values)
-    defer { statement.reset() }
-    while try statement.step() { try body(statement) }
-  }
-
-  /// The first row mapped with `row`, or nil when there is none.
-  public func queryFirst<T>(
-    _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> T
-  ) throws -> T? {
-    let statement = try statement(sql)
-    try statement.bind(values)
-    defer { statement.reset() }
-    return try statement.step() ? row(statement) : nil
-  }
-
-  /// The first column of the first row as an integer, or nil.
-  public func scalarInt(_ sql: String, _ values: SQLValue...) throws -> Int64? {
-    try queryFirst(sql, values) { $0.optionalInt(0) } ?? nil
-  }
-
-  /// The first column of the first row as text, or nil.
-  public func scalarText(_ sql: String, _ values: SQLValue...) throws -> String? {
-    try queryFirst(sql, values) { $0.optionalText(0) } ?? nil
-  }
-
-  /// Rows changed by the last INSERT, UPDATE or DELETE.
-  public var changes: Int { Int(sqlite3_changes64(handle)) }
-
-  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// True when SQLite opened the file read-only (by request, or because it cannot be written).
-  public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
   /// True while a transaction is open on this connection.
-  public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
-
-  /// Runs `body` in a transaction: all of it is committed, or none of it when it throws.
-  ///
-  /// The outermost level begins `IMMEDIATE` for writes (so a reader never upgrades to a writer and
-  /// hits `SQLITE_BUSY` that no timeout cures) and `DEFERRED` for reads; nested calls use savepoints.
-  public func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
-    let savepoint = "bounty_\(transactionDepth)"
-    if transactionDepth == 0 {
-      try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
-    } else {
-      try execute("SAVEPOINT \(savepoint)")
-    }
-    transactionDepth += 1
-    do {
-      let result = try body()
-      transactionDepth -= 1
-      try execute(transactionDepth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
-      return result
-    } catch {
-      transactionDepth -= 1
-      if transactionDepth == 0 {
-        if inTransaction { try? execute("ROLLBACK") }
-      } else {
-        try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
-      }
-      throw error
-    }
-  }
+  var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
   /// Makes every long statement stop with `SQLITE_INTERRUPT` once `*flag` is non-zero (Ctrl-C sets
   /// it from a signal handler). SQLite polls it every thousand virtual-machine steps.
-  public func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
+  func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
     sqlite3_progress_handler(
       handle, 1000,
       { context in
@@ -228,7 +151,7 @@ public final class Database {
   }
 
   /// The SQLite library's version, e.g. `3.40.1`.
-  public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+  static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 
   private func registerFunctions() {
     // bounty_fold(name): the case- and diacritic-insensitive sort key; used by migrations that

@@ -1,0 +1,185 @@
+import Glibc
+
+/// One connection to a bounty database, on either engine: a SQLite file (the default) or a
+/// PostgreSQL server (agency mode). Statements are written with `?` parameters; the engine binds
+/// them its own way. Everything above the store sees only this type.
+public final class Database {
+  let engine: any DatabaseEngine
+  /// What messages name: the file's path, or the server URL without its password.
+  public let path: String
+  private var transactionDepth = 0
+
+  /// How many times a transaction that lost to a concurrent one (PostgreSQL's serialization
+  /// failure) is run again, whole, before the failure is reported.
+  public static let maximumRetries = 20
+
+  init(engine: any DatabaseEngine, path: String) {
+    self.engine = engine
+    self.path = path
+  }
+
+  /// Opens the SQLite file at `path`, which is always a file name: SQLite's URI and `:memory:`
+  /// forms are not recognised in it. `.immutable` opens a URI made from the path.
+  public convenience init(path: String, mode: OpenMode = .readWrite) throws(SQLiteError) {
+    self.init(engine: try SQLiteConnection(path: path, mode: mode), path: path)
+  }
+
+  /// A private, empty SQLite database in memory (to build a schema and compare against it).
+  public static func inMemory() throws(SQLiteError) -> Database {
+    Database(engine: try SQLiteConnection.inMemory(), path: ":memory:")
+  }
+
+  /// The SQL this connection speaks.
+  public var dialect: SQLDialect { engine.dialect }
+
+  /// The SQLite connection, or nil on PostgreSQL (for what only SQLite has: pragmas, backups).
+  var sqlite: SQLiteConnection? { engine as? SQLiteConnection }
+
+  /// Runs one or more statements that take no parameters (schema scripts).
+  public func execute(_ sql: String) throws {
+    try engine.execute(sql)
+  }
+
+  /// Runs a statement that returns no rows.
+  public func run(_ sql: String, _ values: SQLValue...) throws {
+    try run(sql, values)
+  }
+
+  public func run(_ sql: String, _ values: [SQLValue]) throws {
+    let cursor = try engine.cursor(sql, values, streaming: false)
+    defer { cursor.close() }
+    while try cursor.next() {}
+  }
+
+  /// A cursor over the rows of `sql`, fetched a few at a time; close it when done. Two streaming
+  /// cursors may be open at once (an export merges fugitives with their notes).
+  public func streamingCursor(_ sql: String, _ values: [SQLValue] = []) throws -> any RowCursor {
+    try engine.cursor(sql, values, streaming: true)
+  }
+
+  /// Runs a query and maps each row with `row`.
+  public func query<T>(
+    _ sql: String, _ values: [SQLValue] = [], row: (Row) throws -> T
+  ) throws -> [T] {
+    let cursor = try engine.cursor(sql, values, streaming: false)
+    defer { cursor.close() }
+    var rows: [T] = []
+    while try cursor.next() { rows.append(try row(cursor.row)) }
+    return rows
+  }
+
+  /// Runs a query and calls `body` for each row without collecting them (bounded memory).
+  public func forEachRow(
+    _ sql: String, _ values: [SQLValue] = [], _ body: (Row) throws -> Void
+  ) throws {
+    let cursor = try engine.cursor(sql, values, streaming: true)
+    defer { cursor.close() }
+    while try cursor.next() { try body(cursor.row) }
+  }
+
+  /// The first row mapped with `row`, or nil when there is none.
+  public func queryFirst<T>(
+    _ sql: String, _ values: [SQLValue] = [], row: (Row) throws -> T
+  ) throws -> T? {
+    let cursor = try engine.cursor(sql, values, streaming: false)
+    defer { cursor.close() }
+    return try cursor.next() ? row(cursor.row) : nil
+  }
+
+  /// The first column of the first row as an integer, or nil.
+  public func scalarInt(_ sql: String, _ values: SQLValue...) throws -> Int64? {
+    try queryFirst(sql, values) { $0.optionalInt(0) } ?? nil
+  }
+
+  /// The first column of the first row as text, or nil.
+  public func scalarText(_ sql: String, _ values: SQLValue...) throws -> String? {
+    try queryFirst(sql, values) { $0.optionalText(0) } ?? nil
+  }
+
+  /// Runs an INSERT into a table whose key is `id` and answers the new row's `id` (SQLite's last
+  /// rowid; `RETURNING id` on PostgreSQL, which has no such thing). SQLite 3.40 ends the open
+  /// transaction when a cached `INSERT … RETURNING` whose triggers write is reset, so it is not
+  /// used there.
+  public func insertReturningID(_ sql: String, _ values: [SQLValue]) throws -> Int64 {
+    if let sqlite {
+      try run(sql, values)
+      return sqlite.lastInsertRowID
+    }
+    return try queryFirst(sql + " RETURNING id", values) { $0.int(0) } ?? 0
+  }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { engine.changes }
+
+  /// True when changes cannot be written (a read-only file, or a server in recovery).
+  public var isReadOnly: Bool { engine.isReadOnly }
+
+  /// True while a transaction is open on this connection.
+  public var inTransaction: Bool { engine.inTransaction }
+
+  /// Runs `body` in a transaction: all of it is committed, or none of it when it throws.
+  ///
+  /// The outermost level takes the write lock up front for writes on SQLite (`BEGIN IMMEDIATE`, so
+  /// a reader never upgrades to a writer and hits `SQLITE_BUSY` that no timeout cures) and runs
+  /// `SERIALIZABLE` on PostgreSQL, where a transaction that loses to a concurrent one is run again,
+  /// whole, up to `maximumRetries` times: `body` must be safe to run again (it is the whole command).
+  /// Nested calls use savepoints.
+  public func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    guard transactionDepth == 0 else { return try nestedTransaction(body) }
+    var attempt = 0
+    while true {
+      do {
+        return try outermostTransaction(write: write, body)
+      } catch let failure as any DatabaseFailure where failure.isRetryable {
+        attempt += 1
+        if attempt > Self.maximumRetries { throw failure }
+        // Back off a little, more each time and at random, so the same two do not collide again.
+        usleep(UInt32.random(in: 0...UInt32(min(attempt, 8) * 2000)))
+      }
+    }
+  }
+
+  private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    switch dialect {
+    case .sqlite: try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    case .postgresql:
+      try execute(
+        write
+          ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
+          : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+    }
+    transactionDepth = 1
+    do {
+      let result = try body()
+      transactionDepth = 0
+      try execute("COMMIT")
+      return result
+    } catch {
+      transactionDepth = 0
+      if inTransaction { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  private func nestedTransaction<T>(_ body: () throws -> T) throws -> T {
+    let savepoint = "bounty_\(transactionDepth)"
+    try execute("SAVEPOINT \(savepoint)")
+    transactionDepth += 1
+    do {
+      let result = try body()
+      transactionDepth -= 1
+      try execute("RELEASE SAVEPOINT \(savepoint)")
+      return result
+    } catch {
+      transactionDepth -= 1
+      try? execute("ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+      throw error
+    }
+  }
+
+  /// Makes every long statement stop as interrupted once `*flag` is non-zero (Ctrl-C sets it from
+  /// a signal handler).
+  public func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
+    engine.interrupt(when: flag)
+  }
+}

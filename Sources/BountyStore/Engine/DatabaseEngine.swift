@@ -1,0 +1,55 @@
+import Glibc
+
+/// The primitives one engine gives `Database`: scripts, cursors over bound statements, and the state
+/// a transaction needs. Everything else (queries, transactions, retries) is built once on these.
+protocol DatabaseEngine: AnyObject {
+  var dialect: SQLDialect { get }
+  /// Runs one or more statements that take no parameters (schema scripts, `BEGIN`, `COMMIT`).
+  func execute(_ sql: String) throws
+  /// Runs `sql` with `values` bound to its `?` parameters, in order, and answers a cursor over its
+  /// rows. `streaming` asks for rows to be fetched a few at a time (a million-row export) rather
+  /// than all at once; the cursor must be closed before the next statement that is not itself a
+  /// cursor opened with `streaming`.
+  func cursor(_ sql: String, _ values: [SQLValue], streaming: Bool) throws -> any RowCursor
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  var changes: Int { get }
+  /// True when changes cannot be written through this connection.
+  var isReadOnly: Bool { get }
+  /// True while a transaction is open on this connection.
+  var inTransaction: Bool { get }
+  /// Makes a long statement stop (as an `.interrupted` failure) once `*flag` is non-zero.
+  func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>)
+}
+
+/// The rows of one statement, one at a time.
+public protocol RowCursor: AnyObject {
+  /// Advances to the next row: true while there is one.
+  func next() throws -> Bool
+  /// The current row; valid until the next call of `next` or `close`.
+  var row: Row { get }
+  /// Releases the statement (or server-side cursor); the cursor must not be used afterwards.
+  func close()
+}
+
+/// An engine's failure, described the same way for both engines so `Store.describe` can say what
+/// happened without knowing which engine it was.
+public protocol DatabaseFailure: Error, CustomStringConvertible {
+  /// The engine's own message (never bound values).
+  var message: String { get }
+  /// Another connection held a lock too long.
+  var isBusy: Bool { get }
+  /// The database cannot be written through this connection.
+  var isReadOnly: Bool { get }
+  /// No space left on the device.
+  var isDiskFull: Bool { get }
+  /// The file or server is not a database this engine can read.
+  var isNotADatabase: Bool { get }
+  /// A uniqueness, foreign-key or check rule refused the change.
+  var isConstraintViolation: Bool { get }
+  /// Stopped by `interrupt(when:)`.
+  var isInterrupted: Bool { get }
+  /// A concurrent transaction won; running the whole transaction again may succeed.
+  var isRetryable: Bool { get }
+  /// The database refused this role the statement (agency roles).
+  var isPermissionDenied: Bool { get }
+}

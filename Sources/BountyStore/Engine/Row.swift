@@ -1,0 +1,78 @@
+import CSQLite
+
+/// Reads the columns of a PostgreSQL (or any non-SQLite) result row.
+public protocol RowReader {
+  func isNull(_ column: Int32) -> Bool
+  func int(_ column: Int32) -> Int64
+  func double(_ column: Int32) -> Double
+  func text(_ column: Int32) -> String
+  func blob(_ column: Int32) -> [UInt8]
+}
+
+/// One result row, read by column number (0 first) with typed accessors. Booleans read as integers
+/// (1 or 0) on both engines, so `EXISTS (…)` and `captured = 1` read the same everywhere.
+public struct Row {
+  enum Source {
+    /// A SQLite statement positioned on a row (the fast path: no indirection per column).
+    case sqlite(OpaquePointer)
+    case reader(any RowReader)
+  }
+  let source: Source
+
+  init(sqlite statement: OpaquePointer) { source = .sqlite(statement) }
+  public init(reader: any RowReader) { source = .reader(reader) }
+
+  public func isNull(_ column: Int32) -> Bool {
+    switch source {
+    case .sqlite(let statement): sqlite3_column_type(statement, column) == SQLITE_NULL
+    case .reader(let reader): reader.isNull(column)
+    }
+  }
+
+  public func int(_ column: Int32) -> Int64 {
+    switch source {
+    case .sqlite(let statement): sqlite3_column_int64(statement, column)
+    case .reader(let reader): reader.int(column)
+    }
+  }
+
+  public func optionalInt(_ column: Int32) -> Int64? {
+    isNull(column) ? nil : int(column)
+  }
+
+  /// A coordinate (latitude or longitude); never an amount.
+  public func double(_ column: Int32) -> Double {
+    switch source {
+    case .sqlite(let statement): sqlite3_column_double(statement, column)
+    case .reader(let reader): reader.double(column)
+    }
+  }
+
+  public func optionalDouble(_ column: Int32) -> Double? {
+    isNull(column) ? nil : double(column)
+  }
+
+  public func text(_ column: Int32) -> String {
+    switch source {
+    case .sqlite(let statement):
+      guard let pointer = sqlite3_column_text(statement, column) else { return "" }
+      let count = Int(sqlite3_column_bytes(statement, column))
+      return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    case .reader(let reader): return reader.text(column)
+    }
+  }
+
+  public func optionalText(_ column: Int32) -> String? {
+    isNull(column) ? nil : text(column)
+  }
+
+  public func blob(_ column: Int32) -> [UInt8] {
+    switch source {
+    case .sqlite(let statement):
+      guard let pointer = sqlite3_column_blob(statement, column) else { return [] }
+      let count = Int(sqlite3_column_bytes(statement, column))
+      return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    case .reader(let reader): return reader.blob(column)
+    }
+  }
+}

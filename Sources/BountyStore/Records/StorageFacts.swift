@@ -1,0 +1,46 @@
+import BountyCore
+
+/// What `db info` and `db check` report about the storage itself, asked of whichever engine holds
+/// the roster.
+public struct StorageFacts: Sendable {
+  /// SQLite's journal mode (`wal`); nil on PostgreSQL.
+  public let journalMode: String?
+  /// The size of the file, or of the PostgreSQL database.
+  public let sizeBytes: Int64
+}
+
+extension Store {
+  /// The version of the SQLite library built into this binary.
+  public static var sqliteLibraryVersion: String { SQLiteConnection.libraryVersion }
+
+  /// How big the database is and how it journals.
+  public func storageFacts() throws -> StorageFacts {
+    switch database.dialect {
+    case .sqlite:
+      let pageCount = try database.scalarInt("PRAGMA page_count") ?? 0
+      let pageSize = try database.scalarInt("PRAGMA page_size") ?? 0
+      return StorageFacts(
+        journalMode: try database.scalarText("PRAGMA journal_mode"),
+        sizeBytes: pageCount * pageSize)
+    case .postgresql:
+      return StorageFacts(
+        journalMode: nil,
+        sizeBytes: try database.scalarInt("SELECT pg_database_size(current_database())") ?? 0)
+    }
+  }
+
+  /// The engine's own integrity check (`["ok"]` when healthy) and the number of rows whose
+  /// references point nowhere. PostgreSQL enforces references on every statement and checks pages
+  /// itself, so there the answer is what the server guarantees.
+  public func integrityCheck() throws -> (messages: [String], brokenReferences: Int64) {
+    switch database.dialect {
+    case .sqlite:
+      return (
+        try database.query("PRAGMA integrity_check") { $0.text(0) },
+        try database.scalarInt("SELECT count(*) FROM pragma_foreign_key_check") ?? 0
+      )
+    case .postgresql:
+      return (["ok"], 0)
+    }
+  }
+}
