@@ -6,7 +6,7 @@ import BountyStore
 enum AppCommands {
   static let commands: [Command] =
     [historyList, undo, redo, sample] + DataCommands.commands + [
-      dbInfo, dbCheck, dbMigrate, dbBackup,
+      dbInfo, dbCheck, dbMigrate, dbBackup, DatabaseCopyCommand.command,
     ]
 
   static let historyList = Command(

@@ -36,6 +36,7 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
   case databaseCheck = "DatabaseCheck"
   case schemaVersion = "SchemaVersion"
   case backup = "Backup"
+  case rosterCopy = "RosterCopy"
   case script = "Script"
   case workspaceValue = "WorkspaceValue"
   case openRPC = "OpenRPCDocument"
@@ -188,6 +189,12 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
       return Self.object([("schemaVersion", Self.count)])
     case .backup:
       return Self.object([("path", Self.string)])
+    case .rosterCopy:
+      return Self.object([
+        ("from", Self.string), ("to", Self.string), ("fugitives", Self.count),
+        ("notes", Self.count), ("photos", Self.count), ("settings", Self.count),
+        ("caseRows", Self.count),
+      ])
     case .script:
       return Self.object([("script", Self.string)])
     case .workspaceValue:

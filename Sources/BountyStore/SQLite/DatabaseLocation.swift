@@ -15,6 +15,13 @@ public enum DatabaseLocation {
     return home + "/.local/share/bounty/bounty.sqlite"
   }
 
+  /// True when `location` names a PostgreSQL server (`postgresql://…`, `postgres://…`, or
+  /// `postgresql:` alone, which leaves everything to libpq's `PG*` environment) rather than a file.
+  public static func isServer(_ location: String) -> Bool {
+    location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
+      || location == "postgresql:"
+  }
+
   /// Creates the file (mode 0600) and any missing folders above it (mode 0700) when it does not
   /// exist yet. An existing file is left as it is.
   public static func createIfMissing(_ path: String) throws(BountyError) {

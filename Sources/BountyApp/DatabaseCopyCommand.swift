@@ -1,0 +1,60 @@
+import BountyCommands
+import BountyCore
+import BountyStore
+import Glibc
+
+/// `bounty db copy`: moves a whole roster between two databases, a personal SQLite file and an
+/// agency's PostgreSQL server either way (or file to file), history-free, in one transaction.
+enum DatabaseCopyCommand {
+  static let from = Param.text(
+    "from", maxLength: 4096, allowBlank: false,
+    help: "The database to copy from: a file or a postgresql:// URL (default: the open one)")
+  static let to = Param.text(
+    "to", maxLength: 4096, allowBlank: false,
+    help: "The database to copy into, which must hold no fugitive (default: the open one)")
+
+  static let command = Command(
+    CommandSpec(
+      name: "db.copy", words: ["db", "copy"], tab: .database,
+      summary: "Copy a whole roster (notes, photos, case files, settings; no history) into an "
+        + "empty database, in one transaction",
+      params: [from, to],
+      effect: .outsideTransaction, fronts: .terminal,
+      result: "{from, to, fugitives, notes, photos, settings, caseRows}",
+      schema: .component(.rosterCopy),
+      view: .message(
+        Headline {
+          "Copied \($0["fugitives"]) fugitives, \($0["notes"]) notes and \($0["photos"]) photos "
+            + "from \($0["from"]) to \($0["to"])."
+        }))
+  ) { store, arguments in
+    let source = arguments[from]
+    let target = arguments[to]
+    guard source != nil || target != nil else {
+      throw BountyError.usage("db copy needs --from or --to (the other end is the open database)")
+    }
+    guard source != target, source ?? store.path != target ?? store.path else {
+      throw BountyError.usage("db copy needs two different databases")
+    }
+    let sourceStore = try source.map { try openOther($0, mustExist: true) } ?? store
+    let targetStore = try target.map { try openOther($0, mustExist: false) } ?? store
+    targetStore.progress = store.progress
+    targetStore.isCancelled = store.isCancelled
+    let counts = try targetStore.copyRoster(from: sourceStore)
+    return .object([
+      "from": .string(sourceStore.path), "to": .string(targetStore.path),
+      "fugitives": .int(counts.fugitives), "notes": .int(counts.notes),
+      "photos": .int(counts.photos), "settings": .int(counts.settings),
+      "caseRows": .int(counts.caseRows),
+    ])
+  }
+
+  /// Opens (and migrates) the other end of a copy. A source file must exist: copying from a
+  /// mistyped name would otherwise create an empty database and copy nothing.
+  private static func openOther(_ location: String, mustExist: Bool) throws(BountyError) -> Store {
+    if mustExist, !DatabaseLocation.isServer(location), access(location, F_OK) != 0 {
+      throw BountyError.notFound("\(location): no such database file")
+    }
+    return try Store.open(path: location)
+  }
+}
