@@ -83,8 +83,10 @@ final class Workspace {
         kind: .info)
     }
     while running {
+      // Every draw reads the rows afresh, so waiting at most a second for a key shows what other
+      // hunters (or other processes on the same file) changed within a second.
       draw()
-      guard let key = curses.key() else { continue }
+      guard let key = curses.key(timeout: Self.refetchMilliseconds) else { continue }
       let previous = status
       status = nil
       handle(key, previous: previous)
@@ -93,6 +95,9 @@ final class Workspace {
     memory.save(model)
     return 0
   }
+
+  /// How long the workspace waits for a key before it reads the rows again.
+  static let refetchMilliseconds: Int32 = 1000
 
   /// Rows of the screen between the tab bar and the status line.
   var contentRows: Int { max(1, (curses?.rows ?? 24) - 2) }
