@@ -20,7 +20,9 @@ import Testing
       ("SELECT \"odd?name\" FROM t WHERE x = ?", "SELECT \"odd?name\" FROM t WHERE x = $1", 1),
       ("SELECT ? -- why?\n, ?", "SELECT $1 -- why?\n, $2", 2),
       ("SELECT /* a /* nested? */ still? */ ?", "SELECT /* a /* nested? */ still? */ $1", 1),
-      ("DO $$ BEGIN PERFORM '?'; END $$; SELECT ?", "DO $$ BEGIN PERFORM '?'; END $$; SELECT $1", 1),
+      (
+        "DO $$ BEGIN PERFORM '?'; END $$; SELECT ?", "DO $$ BEGIN PERFORM '?'; END $$; SELECT $1", 1
+      ),
       (
         "SELECT $body$ ? $x$ ? $body$, ?",
         "SELECT $body$ ? $x$ ? $body$, $1", 1
@@ -44,7 +46,9 @@ import Testing
 
 @Suite struct PostgresEngineLocationTests {
   @Test func recognisesServerLocationsAndNothingElse() {
-    for server in ["postgresql://h/db", "postgres://h/db", "postgresql:", "postgresql:///db?host=/s"] {
+    for server in [
+      "postgresql://h/db", "postgres://h/db", "postgresql:", "postgresql:///db?host=/s",
+    ] {
       #expect(DatabaseLocation.isServer(server), "\(server)")
     }
     for file in ["postgresql:x", "bounty.sqlite", "/tmp/postgresql://x", "postgres:", "", "PG"] {
@@ -116,7 +120,8 @@ final class ScratchPostgres {
       "CREATE TABLE t (id bigserial PRIMARY KEY, name text NOT NULL, amount bigint, "
         + "lat double precision)")
     let first = try database.insertReturningID(
-      "INSERT INTO t (name, amount, lat) VALUES (?, ?, ?)", [.text("a"), .integer(.max), .real(-33.8688)])
+      "INSERT INTO t (name, amount, lat) VALUES (?, ?, ?)",
+      [.text("a"), .integer(.max), .real(-33.8688)])
     let second = try database.insertReturningID(
       "INSERT INTO t (name, amount, lat) VALUES (?, ?, ?)", [.text("b"), .integer(.min), .null])
     #expect(second == first + 1)
@@ -131,7 +136,9 @@ final class ScratchPostgres {
     #expect(rows.map(\.1) == ["a!", "b!"])
     #expect(rows.map(\.2) == [.max, .min])
     #expect(rows.map(\.3) == [-33.8688, nil])
-    #expect(try database.queryFirst("SELECT name FROM t WHERE id = ?", [.integer(-1)]) { $0.text(0) } == nil)
+    #expect(
+      try database.queryFirst("SELECT name FROM t WHERE id = ?", [.integer(-1)]) { $0.text(0) }
+        == nil)
     #expect(try database.scalarInt("SELECT sum(amount) FROM t") == -1)
   }
 
@@ -171,8 +178,10 @@ final class ScratchPostgres {
     try database.execute(
       "CREATE TABLE t AS SELECT n::bigint AS n FROM generate_series(1, \(count)) AS n")
     let (evens, odds) = try database.transaction(write: false) {
-      let evens = try database.streamingCursor("SELECT n FROM t WHERE n % 2 = ? ORDER BY n", [.integer(0)])
-      let odds = try database.streamingCursor("SELECT n FROM t WHERE n % 2 = ? ORDER BY n", [.integer(1)])
+      let evens = try database.streamingCursor(
+        "SELECT n FROM t WHERE n % 2 = ? ORDER BY n", [.integer(0)])
+      let odds = try database.streamingCursor(
+        "SELECT n FROM t WHERE n % 2 = ? ORDER BY n", [.integer(1)])
       defer {
         evens.close()
         odds.close()
@@ -209,7 +218,8 @@ final class ScratchPostgres {
     #expect(rows.map(\.1) == [text, ""])
     #expect(rows.map(\.2) == ["?", "?"])
     #expect(
-      try database.scalarInt("SELECT count(*) FROM t WHERE note = ? AND photo = ?", .text(text), .blob(everyByte)) == 1)
+      try database.scalarInt(
+        "SELECT count(*) FROM t WHERE note = ? AND photo = ?", .text(text), .blob(everyByte)) == 1)
   }
 
   @Test func booleansReadAsOneAndZero() throws {
@@ -332,7 +342,8 @@ final class ScratchPostgres {
   }
 
   @Test func aMissingDatabaseIsOneLineNamingTheURL() throws {
-    let url = "postgresql:///a_missing_\(UInt32.random(in: 0...UInt32.max))?"
+    let url =
+      "postgresql:///a_missing_\(UInt32.random(in: 0...UInt32.max))?"
       + ScratchPostgres.server.split(separator: " ").joined(separator: "&")
     do {
       _ = try Store.open(path: url)

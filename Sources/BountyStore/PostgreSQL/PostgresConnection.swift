@@ -54,7 +54,8 @@ final class PostgresConnection: DatabaseEngine {
         "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'",
         on: handle, api: api)
       defer { api.clear(answer) }
-      isReadOnly = api.getvalue(answer, 0, 0).map { $0.pointee == CChar(UInt8(ascii: "t")) } ?? false
+      isReadOnly =
+        api.getvalue(answer, 0, 0).map { $0.pointee == CChar(UInt8(ascii: "t")) } ?? false
     } catch {
       api.finish(handle)
       throw BountyError.io("cannot set up the connection to \(name): \(error.message)")
@@ -227,7 +228,9 @@ final class PostgresConnection: DatabaseEngine {
   /// every 50 ms while a statement runs.
   func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
     canceller?.stop()
-    canceller = api.getCancel(handle).flatMap { PostgresCanceller(api: api, cancel: $0, flag: flag) }
+    canceller = api.getCancel(handle).flatMap {
+      PostgresCanceller(api: api, cancel: $0, flag: flag)
+    }
   }
 
   /// Runs `body` (one round trip to the server) where the canceller can stop it. A `ROLLBACK` is
