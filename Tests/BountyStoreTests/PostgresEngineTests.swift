@@ -359,3 +359,25 @@ final class ScratchPostgres {
     }
   }
 }
+
+@Suite struct PostgresEnginePreparedTests {
+  @Test func aStatementPreparedBeforeASchemaChangeStillRuns() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    let other = try scratch.connect()
+    try database.execute("CREATE TABLE t (id bigint PRIMARY KEY)")
+    try database.run("INSERT INTO t VALUES (1)")
+    let everything = "SELECT * FROM t WHERE id = ?"
+    #expect(try database.queryFirst(everything, [.integer(1)]) { $0.int(0) } == 1)
+    try other.execute("ALTER TABLE t ADD COLUMN name text NOT NULL DEFAULT 'Hank'")
+    #expect(try database.queryFirst(everything, [.integer(1)]) { $0.text(1) } == "Hank")
+    try other.execute("ALTER TABLE t ADD COLUMN bounty bigint NOT NULL DEFAULT 7")
+    var attempts = 0
+    let bounty = try database.transaction(write: false) {
+      attempts += 1
+      return try database.queryFirst(everything, [.integer(1)]) { $0.int(2) }
+    }
+    #expect(bounty == 7)
+    #expect(attempts == 2, "the transaction ran again once its statement was prepared afresh")
+  }
+}

@@ -22,6 +22,15 @@ final class LibPQ: @unchecked Sendable {
       OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
       UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
     ) -> OpaquePointer?
+  let prepare:
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?
+    ) -> OpaquePointer?
+  let execPrepared:
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
+      UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+    ) -> OpaquePointer?
   let resultStatus: @convention(c) (OpaquePointer?) -> ExecStatusType
   let resultErrorField: @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
   let resultErrorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
@@ -78,6 +87,8 @@ final class LibPQ: @unchecked Sendable {
     transactionStatus = try symbol("PQtransactionStatus")
     exec = try symbol("PQexec")
     execParams = try symbol("PQexecParams")
+    prepare = try symbol("PQprepare")
+    execPrepared = try symbol("PQexecPrepared")
     resultStatus = try symbol("PQresultStatus")
     resultErrorField = try symbol("PQresultErrorField")
     resultErrorMessage = try symbol("PQresultErrorMessage")

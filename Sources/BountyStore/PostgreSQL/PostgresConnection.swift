@@ -18,20 +18,15 @@ final class PostgresConnection: DatabaseEngine {
   private(set) var changes = 0
   /// Statements as PostgreSQL reads them, by their `?` form.
   private var numbered: [String: (sql: String, count: Int)] = [:]
+  /// Prepared statements' names by their SQL and parameter types (`preparedKey`).
+  private var preparedNames: [String: String] = [:]
+  /// Names prepared statements apart (never reused, also after one was dropped from the cache).
+  private var statementsPrepared = 0
   /// Names the server-side cursors of this connection apart.
   private var cursorsDeclared = 0
   private var canceller: PostgresCanceller?
 
   var dialect: SQLDialect { .postgresql }
-
-  /// PostgreSQL's type numbers (`pg_type.oid`) of the parameters bounty sends.
-  private enum ParameterType {
-    static let untyped: Oid = 0
-    static let bytea: Oid = 17
-    static let int8: Oid = 20
-    static let text: Oid = 25
-    static let float8: Oid = 701
-  }
 
   /// Connects with libpq's connection string `conninfo` (a `postgresql://` URL, `key=value`
   /// pairs, or empty for the `PG*` environment alone). `name` is what messages call the server: the
@@ -90,14 +85,18 @@ final class PostgresConnection: DatabaseEngine {
     }
     cursorsDeclared += 1
     let name = "bounty_cursor_\(cursorsDeclared)"
-    api.clear(try run("DECLARE \(name) NO SCROLL CURSOR FOR \(sql)", values))
-    let first = try run("FETCH \(PostgresCursor.batchSize) FROM \(name)", [])
+    api.clear(try run("DECLARE \(name) NO SCROLL CURSOR FOR \(sql)", values, prepared: false))
+    let first = try run("FETCH \(PostgresCursor.batchSize) FROM \(name)", [], prepared: false)
     return PostgresCursor(connection: self, result: first, serverCursor: name)
   }
 
   /// Runs `sql` with `values` bound to its `?` parameters and answers its result, which the caller
-  /// clears.
-  func run(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer {
+  /// clears. A statement run `prepared` is parsed and planned once per connection (and per types
+  /// of its values) and then only executed; one that differs every time (a cursor's name in it)
+  /// should not be.
+  func run(_ sql: String, _ values: [SQLValue], prepared: Bool = true) throws(PostgresError)
+    -> OpaquePointer
+  {
     let statement = numberedStatement(sql)
     guard statement.count == values.count else {
       throw PostgresError(
@@ -105,11 +104,62 @@ final class PostgresConnection: DatabaseEngine {
         message: "the statement has \(statement.count) parameters but \(values.count) were given",
         sql: sql)
     }
-    let result = try whileCancellable(sql) { () throws(PostgresError) in
-      try Self.send(statement.sql, values, on: handle, api: api, reportedAs: sql)
+    let parameters = PostgresParameters(values)
+    let result: OpaquePointer
+    if prepared {
+      result = try runPrepared(statement.sql, parameters, reportedAs: sql)
+    } else {
+      result = try whileCancellable(sql) { () throws(PostgresError) in
+        try check(
+          parameters.withArrays { values, lengths, formats in
+            api.execParams(
+              handle, statement.sql, parameters.count, parameters.types, values, lengths, formats,
+              0)
+          }, sql: sql)
+      }
     }
     noteChanges(result)
     return result
+  }
+
+  /// Runs the server-side prepared statement for `sql` with parameters of their types, preparing
+  /// it the first time. One prepared before a schema change may no longer fit the schema (`cached
+  /// plan must not change result type`): it is prepared afresh, and run again at once outside a
+  /// transaction; inside one the failure is retryable, so `Database.transaction` runs the whole
+  /// transaction again.
+  private func runPrepared(
+    _ sql: String, _ parameters: PostgresParameters, reportedAs original: String
+  ) throws(PostgresError) -> OpaquePointer {
+    let key = Self.preparedKey(sql, types: parameters.types)
+    let known = preparedNames[key]
+    let name: String
+    if let known {
+      name = known
+    } else {
+      statementsPrepared += 1
+      name = "bounty_\(statementsPrepared)"
+      api.clear(
+        try check(
+          api.prepare(handle, name, sql, parameters.count, parameters.types), sql: original))
+      preparedNames[key] = name
+    }
+    do throws(PostgresError) {
+      return try whileCancellable(original) { () throws(PostgresError) in
+        try check(
+          parameters.withArrays { values, lengths, formats in
+            api.execPrepared(handle, name, parameters.count, values, lengths, formats, 0)
+          }, sql: original)
+      }
+    } catch let error where known != nil && error.sqlState == "0A000" {
+      preparedNames[key] = nil
+      guard inTransaction else { return try runPrepared(sql, parameters, reportedAs: original) }
+      throw PostgresError(
+        sqlState: error.sqlState, message: error.message, sql: original, isStalePlan: true)
+    }
+  }
+
+  private static func preparedKey(_ sql: String, types: [Oid]) -> String {
+    types.map { String($0) }.joined(separator: ",") + ";" + sql
   }
 
   private func numberedStatement(_ sql: String) -> (sql: String, count: Int) {
@@ -143,52 +193,8 @@ final class PostgresConnection: DatabaseEngine {
     try check(api.exec(handle, sql), sql: sql, on: handle, api: api)
   }
 
-  /// libpq's `PQexecParams` with `values` typed and encoded as the type comment above says.
-  private static func send(
-    _ sql: String, _ values: [SQLValue], on handle: OpaquePointer, api: LibPQ,
-    reportedAs original: String
-  ) throws(PostgresError) -> OpaquePointer {
-    var types: [Oid] = []
-    var formats: [Int32] = []
-    var lengths: [Int32] = []
-    var offsets: [Int?] = []
-    var bytes: [UInt8] = []
-    for value in values {
-      var type = ParameterType.untyped
-      var format: Int32 = 0
-      var start: Int? = bytes.count
-      switch value {
-      case .null: start = nil
-      case .integer(let number):
-        type = ParameterType.int8
-        bytes.append(contentsOf: String(number).utf8)
-      case .real(let number):
-        type = ParameterType.float8
-        bytes.append(contentsOf: number.description.utf8)
-      case .text(let text):
-        type = ParameterType.text
-        bytes.append(contentsOf: text.utf8)
-      case .blob(let blob):
-        type = ParameterType.bytea
-        format = 1
-        bytes.append(contentsOf: blob)
-      }
-      types.append(type)
-      formats.append(format)
-      lengths.append(Int32(clamping: start.map { bytes.count - $0 } ?? 0))
-      offsets.append(start)
-      // Text-format values end with a NUL; it also gives an empty blob an address of its own.
-      bytes.append(0)
-    }
-    let result = bytes.withUnsafeBufferPointer { buffer in
-      let pointers: [UnsafePointer<CChar>?] = offsets.map { offset in
-        guard let offset, let base = buffer.baseAddress else { return nil }
-        return UnsafeRawPointer(base + offset).assumingMemoryBound(to: CChar.self)
-      }
-      return api.execParams(
-        handle, sql, Int32(values.count), types, pointers, lengths, formats, 0)
-    }
-    return try check(result, sql: original, on: handle, api: api)
+  private func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> OpaquePointer {
+    try Self.check(result, sql: sql, on: handle, api: api)
   }
 
   /// `result` when it succeeded; otherwise it is cleared and its error thrown.

@@ -38,7 +38,8 @@ final class PostgresCursor: RowCursor, RowReader {
     guard let serverCursor, rowCount == Self.batchSize else { return false }
     api.clear(result)
     result = nil
-    let next = try connection.run("FETCH \(Self.batchSize) FROM \(serverCursor)", [])
+    let next = try connection.run(
+      "FETCH \(Self.batchSize) FROM \(serverCursor)", [], prepared: false)
     result = next
     rowCount = api.ntuples(next)
     current = 0

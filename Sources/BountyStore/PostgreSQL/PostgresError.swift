@@ -7,11 +7,15 @@ public struct PostgresError: DatabaseFailure, Sendable {
   public let sqlState: String?
   public let message: String
   public let sql: String?
+  /// A statement this connection prepared before a schema change no longer fits it; it has been
+  /// dropped, so running the transaction again prepares it afresh.
+  public let isStalePlan: Bool
 
-  public init(sqlState: String?, message: String, sql: String? = nil) {
+  public init(sqlState: String?, message: String, sql: String? = nil, isStalePlan: Bool = false) {
     self.sqlState = sqlState
     self.message = message
     self.sql = sql
+    self.isStalePlan = isStalePlan
   }
 
   /// The SQLSTATE's class: its first two characters (`23` integrity constraint violation).
@@ -30,8 +34,9 @@ public struct PostgresError: DatabaseFailure, Sendable {
   public var isNotADatabase: Bool { false }
   /// query_canceled: `interrupt(when:)` sent a cancel request.
   public var isInterrupted: Bool { sqlState == "57014" }
-  /// serialization_failure and deadlock_detected: a concurrent transaction won.
-  public var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
+  /// serialization_failure and deadlock_detected: a concurrent transaction won (or a prepared
+  /// statement went stale).
+  public var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" || isStalePlan }
   /// insufficient_privilege: the role's grants do not allow the statement.
   public var isPermissionDenied: Bool { sqlState == "42501" }
 
