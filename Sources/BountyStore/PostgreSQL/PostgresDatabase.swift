@@ -7,7 +7,10 @@ extension Database {
   /// `PGSERVICE`, …). libpq is loaded now, the first time one is opened. Messages name `url` as
   /// given; refuse one that holds a password before calling this (`DatabaseLocation`).
   public convenience init(postgresURL url: String) throws(BountyError) {
-    let conninfo = url == DatabaseLocation.serverFromEnvironment ? "" : url
-    self.init(engine: try PostgresConnection(conninfo: conninfo, name: url), path: url)
+    let fromEnvironment = url == DatabaseLocation.serverFromEnvironment
+    let connection = try PostgresConnection(
+      conninfo: fromEnvironment ? "" : url,
+      name: fromEnvironment ? "the server the PG* environment names" : url)
+    self.init(engine: connection, path: url)
   }
 }
