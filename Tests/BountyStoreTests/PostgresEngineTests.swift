@@ -202,6 +202,35 @@ final class ScratchPostgres {
     #expect(outside == count * (count + 1) / 2)
   }
 
+  @Test func aStreamingCursorClosedEarlyLeavesTheTransactionUsable() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try database.execute(
+      "CREATE TABLE t AS SELECT n::bigint AS n FROM generate_series(1, 3000) AS n")
+    let firstFive = try database.transaction(write: true) {
+      let cursor = try database.streamingCursor("SELECT n FROM t ORDER BY n")
+      var seen: [Int64] = []
+      while seen.count < 5, try cursor.next() { seen.append(cursor.row.int(0)) }
+      cursor.close()
+      try database.run("DELETE FROM t WHERE n > ?", .integer(10))
+      return seen
+    }
+    #expect(firstFive == [1, 2, 3, 4, 5])
+    #expect(try database.scalarInt("SELECT count(*) FROM t") == 10)
+  }
+
+  @Test func aRoleWhoseTransactionsAreReadOnlyOpensReadOnly() throws {
+    let scratch = try ScratchPostgres()
+    let role = scratch.name + "_reader"
+    try ScratchPostgres.administer(
+      "CREATE ROLE \(role) LOGIN; ALTER ROLE \(role) SET default_transaction_read_only = on")
+    defer { try? ScratchPostgres.administer("DROP ROLE \(role)") }
+    let reader = try Database(
+      postgresURL: "\(ScratchPostgres.server) dbname=\(scratch.name) user=\(role)")
+    #expect(reader.isReadOnly)
+    #expect(try !scratch.connect().isReadOnly)
+  }
+
   @Test func blobsAndTextRoundTripExactly() throws {
     let scratch = try ScratchPostgres()
     let database = try scratch.connect()
