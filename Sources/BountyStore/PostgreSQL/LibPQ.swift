@@ -46,6 +46,9 @@ final class LibPQ: @unchecked Sendable {
     @convention(c) (UnsafePointer<UInt8>?, UnsafeMutablePointer<Int>?) ->
       UnsafeMutablePointer<UInt8>?
   let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
+  let putCopyData: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32
+  let putCopyEnd: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+  let getResult: @convention(c) (OpaquePointer?) -> OpaquePointer?
   let getCancel: @convention(c) (OpaquePointer?) -> OpaquePointer?
   let freeCancel: @convention(c) (OpaquePointer?) -> Void
   let cancel: @convention(c) (OpaquePointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32
@@ -102,6 +105,9 @@ final class LibPQ: @unchecked Sendable {
     getisnull = try symbol("PQgetisnull")
     unescapeBytea = try symbol("PQunescapeBytea")
     freemem = try symbol("PQfreemem")
+    putCopyData = try symbol("PQputCopyData")
+    putCopyEnd = try symbol("PQputCopyEnd")
+    getResult = try symbol("PQgetResult")
     getCancel = try symbol("PQgetCancel")
     freeCancel = try symbol("PQfreeCancel")
     cancel = try symbol("PQcancel")

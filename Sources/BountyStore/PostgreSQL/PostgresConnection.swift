@@ -11,7 +11,7 @@ import Glibc
 /// session speaks UTF-8 and its notices (`… already exists, skipping`) are not printed.
 final class PostgresConnection: DatabaseEngine {
   let api: LibPQ
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// True when the server is a standby, or the role's transactions are read-only by default;
   /// asked once, when connecting.
   let isReadOnly: Bool
@@ -63,7 +63,7 @@ final class PostgresConnection: DatabaseEngine {
   }
 
   /// libpq's message on one line, without its trailing newline.
-  private static func oneLine(_ message: UnsafeMutablePointer<CChar>?) -> String {
+  static func oneLine(_ message: UnsafeMutablePointer<CChar>?) -> String {
     guard let message else { return "unknown error" }
     let lines = String(cString: message).split(whereSeparator: \.isNewline)
     return lines.joined(separator: "; ")
@@ -193,7 +193,7 @@ final class PostgresConnection: DatabaseEngine {
     try check(api.exec(handle, sql), sql: sql, on: handle, api: api)
   }
 
-  private func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> OpaquePointer {
+  func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> OpaquePointer {
     try Self.check(result, sql: sql, on: handle, api: api)
   }
 
