@@ -16,6 +16,11 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // libpq's header only, no `link`: BountyStore loads libpq.so.5 at run time (agency mode).
+    .systemLibrary(
+      name: "CLibPQ",
+      providers: [.apt(["libpq-dev"])]
+    ),
     .systemLibrary(
       name: "CNcurses",
       providers: [.apt(["libncurses-dev"])]
@@ -35,7 +40,7 @@ let package = Package(
     .target(name: "BountyCore"),
     .target(
       name: "BountyStore",
-      dependencies: ["CSQLite", "BountyCore"],
+      dependencies: ["CSQLite", "CLibPQ", "BountyCore"],
       // A symlink to Migrations/: inside the target, so adding a migration re-plans the build and
       // EmbedPlugin sees it; excluded, so SwiftPM does not treat the .sql files as resources.
       exclude: ["Migration/SQL"],

@@ -25,7 +25,7 @@ public final class Store {
 
   public var now: Timestamp { clock() }
 
-  private init(database: Database, path: String, mode: OpenMode) {
+  init(database: Database, path: String, mode: OpenMode) {
     self.database = database
     self.path = path
     self.mode = mode
@@ -44,11 +44,15 @@ public final class Store {
   /// database that holds fugitives it writes a backup beside it and reports the backup's path through
   /// `notice`. A file this process cannot write opens read-only without writing anything (see
   /// `OpenMode`); when that takes `immutable=1`, a one-line warning goes through `notice`.
+  ///
+  /// A `path` that names a PostgreSQL server (`DatabaseLocation.isServer`) opens the agency
+  /// database there instead (`openServer`).
   public static func open(
     path: String, migrator: Migrator = Migrator(), clock: @escaping () -> Timestamp = systemTime,
     notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Store {
     guard !path.isEmpty else { throw BountyError.usage("the database path is empty") }
+    if DatabaseLocation.isServer(path) { return try openServer(url: path, clock: clock) }
     guard sqliteHasFullTextSearch else {
       throw BountyError.refused(
         "the SQLite library in this bounty (\(SQLiteConnection.libraryVersion)) was built without FTS5, "

@@ -1,0 +1,98 @@
+import BountyCore
+import CLibPQ
+import Glibc
+
+/// The libpq functions bounty calls, found in `libpq.so.5` at run time. bounty does not link libpq:
+/// a solo user with a SQLite file needs no PostgreSQL library, and the library is loaded (once per
+/// process) only when a PostgreSQL URL is opened. The types come from libpq's own header (CLibPQ).
+final class LibPQ: @unchecked Sendable {
+  // @unchecked: only immutable C function pointers, set once when the library is loaded.
+
+  let connectdb: @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+  let status: @convention(c) (OpaquePointer?) -> ConnStatusType
+  let errorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+  let finish: @convention(c) (OpaquePointer?) -> Void
+  let setNoticeProcessor:
+    @convention(c) (OpaquePointer?, PQnoticeProcessor?, UnsafeMutableRawPointer?) ->
+      PQnoticeProcessor?
+  let transactionStatus: @convention(c) (OpaquePointer?) -> PGTransactionStatusType
+  let exec: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
+  let execParams:
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
+      UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+    ) -> OpaquePointer?
+  let resultStatus: @convention(c) (OpaquePointer?) -> ExecStatusType
+  let resultErrorField: @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
+  let resultErrorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+  let clear: @convention(c) (OpaquePointer?) -> Void
+  let ntuples: @convention(c) (OpaquePointer?) -> Int32
+  let nfields: @convention(c) (OpaquePointer?) -> Int32
+  let cmdStatus: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+  let cmdTuples: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+  let getvalue: @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
+  let getlength: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+  let getisnull: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+  let unescapeBytea:
+    @convention(c) (UnsafePointer<UInt8>?, UnsafeMutablePointer<Int>?) ->
+      UnsafeMutablePointer<UInt8>?
+  let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
+  let getCancel: @convention(c) (OpaquePointer?) -> OpaquePointer?
+  let freeCancel: @convention(c) (OpaquePointer?) -> Void
+  let cancel: @convention(c) (OpaquePointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32
+
+  /// The file name asked of the dynamic loader (the soname of every libpq since PostgreSQL 8.0).
+  static let libraryName = "libpq.so.5"
+
+  /// The library, loaded on first use; the error names the Debian package when it is missing.
+  static let shared: Result<LibPQ, BountyError> = Result { () throws(BountyError) in
+    try LibPQ()
+  }
+
+  /// The loaded library, or the one-line error saying why it cannot be.
+  static func load() throws(BountyError) -> LibPQ {
+    try shared.get()
+  }
+
+  private init() throws(BountyError) {
+    guard let handle = dlopen(Self.libraryName, RTLD_NOW | RTLD_LOCAL) else {
+      let reason = dlerror().map { String(cString: $0) } ?? "not found"
+      throw BountyError.io(
+        "agency mode needs the PostgreSQL client library \(Self.libraryName) "
+          + "(Debian package libpq5): \(reason)")
+    }
+    // Never closed: the functions are used until the process ends.
+    func symbol<T>(_ name: String) throws(BountyError) -> T {
+      guard let address = dlsym(handle, name) else {
+        throw BountyError.io(
+          "the PostgreSQL client library \(Self.libraryName) lacks \(name); "
+            + "install a newer libpq5 (Debian package libpq5)")
+      }
+      return unsafeBitCast(address, to: T.self)
+    }
+    connectdb = try symbol("PQconnectdb")
+    status = try symbol("PQstatus")
+    errorMessage = try symbol("PQerrorMessage")
+    finish = try symbol("PQfinish")
+    setNoticeProcessor = try symbol("PQsetNoticeProcessor")
+    transactionStatus = try symbol("PQtransactionStatus")
+    exec = try symbol("PQexec")
+    execParams = try symbol("PQexecParams")
+    resultStatus = try symbol("PQresultStatus")
+    resultErrorField = try symbol("PQresultErrorField")
+    resultErrorMessage = try symbol("PQresultErrorMessage")
+    clear = try symbol("PQclear")
+    ntuples = try symbol("PQntuples")
+    nfields = try symbol("PQnfields")
+    cmdStatus = try symbol("PQcmdStatus")
+    cmdTuples = try symbol("PQcmdTuples")
+    getvalue = try symbol("PQgetvalue")
+    getlength = try symbol("PQgetlength")
+    getisnull = try symbol("PQgetisnull")
+    unescapeBytea = try symbol("PQunescapeBytea")
+    freemem = try symbol("PQfreemem")
+    getCancel = try symbol("PQgetCancel")
+    freeCancel = try symbol("PQfreeCancel")
+    cancel = try symbol("PQcancel")
+  }
+}

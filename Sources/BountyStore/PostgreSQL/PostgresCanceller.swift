@@ -1,0 +1,103 @@
+import CLibPQ
+import Glibc
+
+/// Cancels the statement a connection is running once a flag (set by a Ctrl-C handler) is
+/// non-zero. libpq blocks while a statement runs, so a thread of its own watches: asleep while the
+/// connection is idle, it looks at the flag every 50 ms while a statement runs and sends one cancel
+/// request (`PQcancel`, which is safe from any thread) per statement.
+final class PostgresCanceller: @unchecked Sendable {
+  // @unchecked: `running`, `cancelSent` and `stopped` are only touched with `mutex` held; the
+  // rest is set once.
+
+  private let api: LibPQ
+  private let cancel: OpaquePointer
+  private let flag: UnsafeMutablePointer<sig_atomic_t>
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let wakeUp = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private var running = false
+  private var cancelSent = false
+  private var stopped = false
+  private var thread = pthread_t()
+
+  /// How often the flag is looked at while a statement runs.
+  static let pollNanoseconds = 50_000_000
+
+  /// Starts watching; `cancel` (from `PQgetCancel`) is freed by `stop`.
+  init?(api: LibPQ, cancel: OpaquePointer, flag: UnsafeMutablePointer<sig_atomic_t>) {
+    self.api = api
+    self.cancel = cancel
+    self.flag = flag
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(wakeUp, nil)
+    let context = Unmanaged.passRetained(self).toOpaque()
+    let started = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        let canceller = Unmanaged<PostgresCanceller>.fromOpaque(context).takeRetainedValue()
+        canceller.watch()
+        return nil
+      }, context)
+    guard started == 0 else {
+      Unmanaged<PostgresCanceller>.fromOpaque(context).release()
+      api.freeCancel(cancel)
+      return nil
+    }
+  }
+
+  deinit {
+    pthread_cond_destroy(wakeUp)
+    pthread_mutex_destroy(mutex)
+    wakeUp.deallocate()
+    mutex.deallocate()
+  }
+
+  /// Called before a statement is sent.
+  func statementStarted() {
+    pthread_mutex_lock(mutex)
+    running = true
+    cancelSent = false
+    pthread_cond_signal(wakeUp)
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Called when its result has arrived.
+  func statementEnded() {
+    pthread_mutex_lock(mutex)
+    running = false
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Ends the watcher thread (waiting for it) and frees the cancel object.
+  func stop() {
+    pthread_mutex_lock(mutex)
+    stopped = true
+    pthread_cond_signal(wakeUp)
+    pthread_mutex_unlock(mutex)
+    pthread_join(thread, nil)
+    api.freeCancel(cancel)
+  }
+
+  private func watch() {
+    pthread_mutex_lock(mutex)
+    while !stopped {
+      if !running {
+        pthread_cond_wait(wakeUp, mutex)
+      } else if flag.pointee != 0 && !cancelSent {
+        cancelSent = true
+        pthread_mutex_unlock(mutex)
+        var reason = [CChar](repeating: 0, count: 256)
+        _ = api.cancel(cancel, &reason, Int32(reason.count))
+        pthread_mutex_lock(mutex)
+      } else {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = deadline.tv_nsec + Self.pollNanoseconds
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_cond_timedwait(wakeUp, mutex, &deadline)
+      }
+    }
+    pthread_mutex_unlock(mutex)
+  }
+}

@@ -1,0 +1,246 @@
+import BountyCore
+import CLibPQ
+import Glibc
+
+/// One connection to a PostgreSQL server through libpq: the engine behind `Database` in agency
+/// mode.
+///
+/// Statements written with `?` are numbered for PostgreSQL (`PostgresPlaceholders`) and sent with
+/// typed parameters: integers as `int8`, reals as `float8`, text as `text`, blobs as binary
+/// `bytea`, NULL untyped. Results come back in text format (`PostgresCursor` reads them). The
+/// session speaks UTF-8 and its notices (`… already exists, skipping`) are not printed.
+final class PostgresConnection: DatabaseEngine {
+  let api: LibPQ
+  private let handle: OpaquePointer
+  /// True when the server is a standby, or the role's transactions are read-only by default;
+  /// asked once, when connecting.
+  let isReadOnly: Bool
+  private(set) var changes = 0
+  /// Statements as PostgreSQL reads them, by their `?` form.
+  private var numbered: [String: (sql: String, count: Int)] = [:]
+  /// Names the server-side cursors of this connection apart.
+  private var cursorsDeclared = 0
+  private var canceller: PostgresCanceller?
+
+  var dialect: SQLDialect { .postgresql }
+
+  /// PostgreSQL's type numbers (`pg_type.oid`) of the parameters bounty sends.
+  private enum ParameterType {
+    static let untyped: Oid = 0
+    static let bytea: Oid = 17
+    static let int8: Oid = 20
+    static let text: Oid = 25
+    static let float8: Oid = 701
+  }
+
+  /// Connects with libpq's connection string `conninfo` (a `postgresql://` URL, `key=value`
+  /// pairs, or empty for the `PG*` environment alone). `name` is what messages call the server: the
+  /// text the user gave, which holds no password.
+  init(conninfo: String, name: String) throws(BountyError) {
+    api = try LibPQ.load()
+    guard let handle = api.connectdb(conninfo) else {
+      throw BountyError.io("cannot connect to \(name): libpq is out of memory")
+    }
+    guard api.status(handle) == CONNECTION_OK else {
+      let reason = Self.oneLine(api.errorMessage(handle))
+      api.finish(handle)
+      throw BountyError.io("cannot connect to \(name): \(reason)")
+    }
+    self.handle = handle
+    _ = api.setNoticeProcessor(handle, { _, _ in }, nil)
+    do {
+      api.clear(try Self.execute("SET client_encoding TO 'UTF8'", on: handle, api: api))
+      let answer = try Self.execute(
+        "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'",
+        on: handle, api: api)
+      defer { api.clear(answer) }
+      isReadOnly =
+        api.getvalue(answer, 0, 0).map { $0.pointee == CChar(UInt8(ascii: "t")) } ?? false
+    } catch {
+      api.finish(handle)
+      throw BountyError.io("cannot set up the connection to \(name): \(error.message)")
+    }
+  }
+
+  deinit {
+    canceller?.stop()
+    api.finish(handle)
+  }
+
+  /// libpq's message on one line, without its trailing newline.
+  private static func oneLine(_ message: UnsafeMutablePointer<CChar>?) -> String {
+    guard let message else { return "unknown error" }
+    let lines = String(cString: message).split(whereSeparator: \.isNewline)
+    return lines.joined(separator: "; ")
+  }
+
+  // MARK: Running statements
+
+  func execute(_ sql: String) throws {
+    let result = try whileCancellable(sql) { () throws(PostgresError) in
+      try Self.execute(sql, on: handle, api: api)
+    }
+    noteChanges(result)
+    api.clear(result)
+  }
+
+  func cursor(_ sql: String, _ values: [SQLValue], streaming: Bool) throws -> any RowCursor {
+    guard streaming, transactionStatus == PQTRANS_INTRANS, Self.isQuery(sql) else {
+      return PostgresCursor(connection: self, result: try run(sql, values), serverCursor: nil)
+    }
+    cursorsDeclared += 1
+    let name = "bounty_cursor_\(cursorsDeclared)"
+    api.clear(try run("DECLARE \(name) NO SCROLL CURSOR FOR \(sql)", values))
+    let first = try run("FETCH \(PostgresCursor.batchSize) FROM \(name)", [])
+    return PostgresCursor(connection: self, result: first, serverCursor: name)
+  }
+
+  /// Runs `sql` with `values` bound to its `?` parameters and answers its result, which the caller
+  /// clears.
+  func run(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer {
+    let statement = numberedStatement(sql)
+    guard statement.count == values.count else {
+      throw PostgresError(
+        sqlState: "08P01",
+        message: "the statement has \(statement.count) parameters but \(values.count) were given",
+        sql: sql)
+    }
+    let result = try whileCancellable(sql) { () throws(PostgresError) in
+      try Self.send(statement.sql, values, on: handle, api: api, reportedAs: sql)
+    }
+    noteChanges(result)
+    return result
+  }
+
+  private func numberedStatement(_ sql: String) -> (sql: String, count: Int) {
+    if let known = numbered[sql] { return known }
+    let statement = PostgresPlaceholders.rewrite(sql)
+    numbered[sql] = statement
+    return statement
+  }
+
+  /// True when `sql` is a query a server-side cursor can hold (`SELECT`, `WITH`, `VALUES`).
+  private static func isQuery(_ sql: String) -> Bool {
+    let keyword = sql.drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
+    return keyword == "SELECT" || keyword == "WITH" || keyword == "VALUES"
+  }
+
+  /// Remembers the rows changed by an INSERT, UPDATE, DELETE or MERGE (other statements leave the
+  /// count as it was, as SQLite's does).
+  private func noteChanges(_ result: OpaquePointer) {
+    guard let status = api.cmdStatus(result) else { return }
+    let tag = String(cString: status)
+    guard ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(where: { tag.hasPrefix($0 + " ") }),
+      let count = api.cmdTuples(result)
+    else { return }
+    changes = Int(String(cString: count)) ?? 0
+  }
+
+  /// libpq's `PQexec`: one or more statements without parameters.
+  private static func execute(_ sql: String, on handle: OpaquePointer, api: LibPQ)
+    throws(PostgresError) -> OpaquePointer
+  {
+    try check(api.exec(handle, sql), sql: sql, on: handle, api: api)
+  }
+
+  /// libpq's `PQexecParams` with `values` typed and encoded as the type comment above says.
+  private static func send(
+    _ sql: String, _ values: [SQLValue], on handle: OpaquePointer, api: LibPQ,
+    reportedAs original: String
+  ) throws(PostgresError) -> OpaquePointer {
+    var types: [Oid] = []
+    var formats: [Int32] = []
+    var lengths: [Int32] = []
+    var offsets: [Int?] = []
+    var bytes: [UInt8] = []
+    for value in values {
+      var type = ParameterType.untyped
+      var format: Int32 = 0
+      var start: Int? = bytes.count
+      switch value {
+      case .null: start = nil
+      case .integer(let number):
+        type = ParameterType.int8
+        bytes.append(contentsOf: String(number).utf8)
+      case .real(let number):
+        type = ParameterType.float8
+        bytes.append(contentsOf: number.description.utf8)
+      case .text(let text):
+        type = ParameterType.text
+        bytes.append(contentsOf: text.utf8)
+      case .blob(let blob):
+        type = ParameterType.bytea
+        format = 1
+        bytes.append(contentsOf: blob)
+      }
+      types.append(type)
+      formats.append(format)
+      lengths.append(Int32(clamping: start.map { bytes.count - $0 } ?? 0))
+      offsets.append(start)
+      // Text-format values end with a NUL; it also gives an empty blob an address of its own.
+      bytes.append(0)
+    }
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      let pointers: [UnsafePointer<CChar>?] = offsets.map { offset in
+        guard let offset, let base = buffer.baseAddress else { return nil }
+        return UnsafeRawPointer(base + offset).assumingMemoryBound(to: CChar.self)
+      }
+      return api.execParams(
+        handle, sql, Int32(values.count), types, pointers, lengths, formats, 0)
+    }
+    return try check(result, sql: original, on: handle, api: api)
+  }
+
+  /// `result` when it succeeded; otherwise it is cleared and its error thrown.
+  private static func check(
+    _ result: OpaquePointer?, sql: String, on handle: OpaquePointer, api: LibPQ
+  ) throws(PostgresError) -> OpaquePointer {
+    guard let result else {
+      throw PostgresError(sqlState: nil, message: oneLine(api.errorMessage(handle)), sql: sql)
+    }
+    let status = api.resultStatus(result)
+    if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
+      return result
+    }
+    let sqlState = api.resultErrorField(result, Int32(UInt8(ascii: "C"))).map {
+      String(cString: $0)
+    }
+    let primary = api.resultErrorField(result, Int32(UInt8(ascii: "M")))
+    let message = primary.map { String(cString: $0) } ?? oneLine(api.resultErrorMessage(result))
+    api.clear(result)
+    throw PostgresError(sqlState: sqlState, message: message, sql: sql)
+  }
+
+  // MARK: State
+
+  var transactionStatus: PGTransactionStatusType { api.transactionStatus(handle) }
+
+  /// True inside a transaction block, also one that failed and awaits its `ROLLBACK`.
+  var inTransaction: Bool {
+    let status = transactionStatus
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+  }
+
+  // MARK: Interrupting
+
+  /// From now on a statement that runs while `*flag` is non-zero is cancelled on the server (it
+  /// fails with `query_canceled`, which reads as interrupted). A watcher thread looks at the flag
+  /// every 50 ms while a statement runs.
+  func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
+    canceller?.stop()
+    canceller = api.getCancel(handle).flatMap {
+      PostgresCanceller(api: api, cancel: $0, flag: flag)
+    }
+  }
+
+  /// Runs `body` (one round trip to the server) where the canceller can stop it. A `ROLLBACK` is
+  /// never cancelled: it is what undoes an interrupted transaction.
+  private func whileCancellable(
+    _ sql: String, _ body: () throws(PostgresError) -> OpaquePointer
+  ) throws(PostgresError) -> OpaquePointer {
+    guard let canceller, !sql.hasPrefix("ROLLBACK") else { return try body() }
+    canceller.statementStarted()
+    defer { canceller.statementEnded() }
+    return try body()
+  }
+}

@@ -1,0 +1,361 @@
+import BountyCore
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BountyStore
+
+@Suite struct PostgresEnginePlaceholderTests {
+  @Test func numbersEachParameterInOrder() {
+    let rewritten = PostgresPlaceholders.rewrite("SELECT a FROM t WHERE b = ? AND c IN (?, ?)")
+    #expect(rewritten.sql == "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)")
+    #expect(rewritten.count == 3)
+  }
+
+  @Test func leavesQuestionMarksInLiteralsIdentifiersAndCommentsAlone() {
+    let cases: [(String, String, Int)] = [
+      ("SELECT '?', ?", "SELECT '?', $1", 1),
+      ("SELECT 'it''s ?', ?", "SELECT 'it''s ?', $1", 1),
+      ("SELECT E'a\\'?', ?", "SELECT E'a\\'?', $1", 1),
+      ("SELECT \"odd?name\" FROM t WHERE x = ?", "SELECT \"odd?name\" FROM t WHERE x = $1", 1),
+      ("SELECT ? -- why?\n, ?", "SELECT $1 -- why?\n, $2", 2),
+      ("SELECT /* a /* nested? */ still? */ ?", "SELECT /* a /* nested? */ still? */ $1", 1),
+      (
+        "DO $$ BEGIN PERFORM '?'; END $$; SELECT ?", "DO $$ BEGIN PERFORM '?'; END $$; SELECT $1", 1
+      ),
+      (
+        "SELECT $body$ ? $x$ ? $body$, ?",
+        "SELECT $body$ ? $x$ ? $body$, $1", 1
+      ),
+      ("SELECT 'Zoë ✓ ?' || ?", "SELECT 'Zoë ✓ ?' || $1", 1),
+      ("SELECT 'never closed ?", "SELECT 'never closed ?", 0),
+    ]
+    for (sql, expected, count) in cases {
+      let rewritten = PostgresPlaceholders.rewrite(sql)
+      #expect(rewritten.sql == expected, "\(sql)")
+      #expect(rewritten.count == count, "\(sql)")
+    }
+  }
+
+  @Test func aDollarBeforeADigitIsAParameterNotAQuote() {
+    let rewritten = PostgresPlaceholders.rewrite("SELECT $1, ?, a$b FROM t WHERE c = ?")
+    #expect(rewritten.sql == "SELECT $1, $1, a$b FROM t WHERE c = $2")
+    #expect(rewritten.count == 2)
+  }
+}
+
+@Suite struct PostgresEngineLocationTests {
+  @Test func recognisesServerLocationsAndNothingElse() {
+    for server in [
+      "postgresql://h/db", "postgres://h/db", "postgresql:", "postgresql:///db?host=/s",
+    ] {
+      #expect(DatabaseLocation.isServer(server), "\(server)")
+    }
+    for file in ["postgresql:x", "bounty.sqlite", "/tmp/postgresql://x", "postgres:", "", "PG"] {
+      #expect(!DatabaseLocation.isServer(file), "\(file)")
+    }
+  }
+
+  @Test func refusesAURLHoldingAPasswordWithoutRepeatingIt() throws {
+    for url in [
+      "postgresql://carol:hunter2@h/db", "postgres://carol:hunter2@h:5432",
+      "postgresql:///db?host=/s&password=hunter2", "postgresql:///db?passw%6Frd=hunter2",
+    ] {
+      #expect(throws: BountyError.self, "\(url)") { try DatabaseLocation.refusePassword(in: url) }
+      do {
+        _ = try Store.open(path: url)
+        Issue.record("opened \(url)")
+      } catch {
+        #expect(!error.message.contains("hunter2"))
+        #expect(error.message.contains(".pgpass"))
+      }
+    }
+    for url in ["postgresql://carol@h/db", "postgresql:///db?host=/s&user=x", "postgresql:"] {
+      try DatabaseLocation.refusePassword(in: url)
+    }
+  }
+}
+
+/// A database of its own on the test server for one test, dropped when the test is done.
+final class ScratchPostgres {
+  /// libpq's connection string for the test server (without `dbname`).
+  static var server: String {
+    ProcessInfo.processInfo.environment["BOUNTY_TEST_POSTGRES"]
+      ?? "host=/tmp/pgdev/sock user=postgres"
+  }
+
+  let name = "a_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+
+  init() throws {
+    try Self.administer("CREATE DATABASE \(name)")
+  }
+
+  deinit {
+    try? Self.administer("DROP DATABASE \(name) WITH (FORCE)")
+  }
+
+  /// Runs `sql` on the server's `postgres` database (for what is not inside one database).
+  static func administer(_ sql: String) throws {
+    try Database(postgresURL: "\(server) dbname=postgres").execute(sql)
+  }
+
+  /// A new connection to this database.
+  func connect() throws -> Database {
+    try Database(postgresURL: "\(Self.server) dbname=\(name)")
+  }
+
+  /// The same as a `postgresql:` URL (its `key=value` pairs become query parameters).
+  var url: String {
+    "postgresql:///\(name)?" + Self.server.split(separator: " ").joined(separator: "&")
+  }
+}
+
+@Suite struct PostgresEngineTests {
+  @Test func runsQueriesAndAnswersNewIDsAndChanges() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    #expect(database.dialect == .postgresql)
+    #expect(!database.isReadOnly)
+    try database.execute(
+      "CREATE TABLE t (id bigserial PRIMARY KEY, name text NOT NULL, amount bigint, "
+        + "lat double precision)")
+    let first = try database.insertReturningID(
+      "INSERT INTO t (name, amount, lat) VALUES (?, ?, ?)",
+      [.text("a"), .integer(.max), .real(-33.8688)])
+    let second = try database.insertReturningID(
+      "INSERT INTO t (name, amount, lat) VALUES (?, ?, ?)", [.text("b"), .integer(.min), .null])
+    #expect(second == first + 1)
+    try database.run("UPDATE t SET name = name || ? WHERE id >= ?", .text("!"), .integer(first))
+    #expect(database.changes == 2)
+    _ = try database.scalarInt("SELECT count(*) FROM t")
+    #expect(database.changes == 2, "a query leaves the count of changed rows alone")
+    let rows = try database.query("SELECT id, name, amount, lat FROM t ORDER BY id") { row in
+      (row.int(0), row.text(1), row.optionalInt(2), row.optionalDouble(3))
+    }
+    #expect(rows.map(\.0) == [first, second])
+    #expect(rows.map(\.1) == ["a!", "b!"])
+    #expect(rows.map(\.2) == [.max, .min])
+    #expect(rows.map(\.3) == [-33.8688, nil])
+    #expect(
+      try database.queryFirst("SELECT name FROM t WHERE id = ?", [.integer(-1)]) { $0.text(0) }
+        == nil)
+    #expect(try database.scalarInt("SELECT sum(amount) FROM t") == -1)
+  }
+
+  @Test func commitsRollsBackAndNestsSavepoints() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try database.execute("CREATE TABLE t (n bigint PRIMARY KEY)")
+    struct Failure: Error {}
+    try database.transaction(write: true) {
+      #expect(database.inTransaction)
+      try database.run("INSERT INTO t VALUES (?)", .integer(1))
+      #expect(throws: Failure.self) {
+        try database.transaction(write: true) {
+          try database.run("INSERT INTO t VALUES (?)", .integer(2))
+          throw Failure()
+        }
+      }
+      try database.transaction(write: true) {
+        try database.run("INSERT INTO t VALUES (?)", .integer(3))
+      }
+    }
+    #expect(!database.inTransaction)
+    #expect(throws: Failure.self) {
+      try database.transaction(write: true) {
+        try database.run("INSERT INTO t VALUES (?)", .integer(4))
+        throw Failure()
+      }
+    }
+    #expect(!database.inTransaction)
+    #expect(try database.query("SELECT n FROM t ORDER BY n") { $0.int(0) } == [1, 3])
+  }
+
+  @Test func streamsTwoCursorsAtOnceAcrossBatches() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    let count = Int64(PostgresCursor.batchSize * 2 + 500)
+    try database.execute(
+      "CREATE TABLE t AS SELECT n::bigint AS n FROM generate_series(1, \(count)) AS n")
+    let (evens, odds) = try database.transaction(write: false) {
+      let evens = try database.streamingCursor(
+        "SELECT n FROM t WHERE n % 2 = ? ORDER BY n", [.integer(0)])
+      let odds = try database.streamingCursor(
+        "SELECT n FROM t WHERE n % 2 = ? ORDER BY n", [.integer(1)])
+      defer {
+        evens.close()
+        odds.close()
+      }
+      var seenEvens: [Int64] = []
+      var seenOdds: [Int64] = []
+      while try odds.next() {
+        seenOdds.append(odds.row.int(0))
+        if try evens.next() { seenEvens.append(evens.row.int(0)) }
+      }
+      while try evens.next() { seenEvens.append(evens.row.int(0)) }
+      return (seenEvens, seenOdds)
+    }
+    #expect(evens == Array(stride(from: 2, through: count, by: 2)))
+    #expect(odds == Array(stride(from: 1, through: count, by: 2)))
+    var outside: Int64 = 0
+    try database.forEachRow("SELECT n FROM t") { row in outside += row.int(0) }
+    #expect(outside == count * (count + 1) / 2)
+  }
+
+  @Test func blobsAndTextRoundTripExactly() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try database.execute("CREATE TABLE t (id bigint PRIMARY KEY, photo bytea, note text)")
+    let everyByte = (0...255).map(UInt8.init) + (0...255).reversed().map(UInt8.init)
+    let text = "O'Brien \"Doc\" \\ — Zoë ✓ 🐎 ? $1 $$ -- /*"
+    try database.run(
+      "INSERT INTO t VALUES (?, ?, ?), (?, ?, ?)", .integer(1), .blob(everyByte), .text(text),
+      .integer(2), .blob([]), .text(""))
+    let rows = try database.query("SELECT photo, note, '?' FROM t ORDER BY id") { row in
+      (row.blob(0), row.text(1), row.text(2))
+    }
+    #expect(rows.map(\.0) == [everyByte, []])
+    #expect(rows.map(\.1) == [text, ""])
+    #expect(rows.map(\.2) == ["?", "?"])
+    #expect(
+      try database.scalarInt(
+        "SELECT count(*) FROM t WHERE note = ? AND photo = ?", .text(text), .blob(everyByte)) == 1)
+  }
+
+  @Test func booleansReadAsOneAndZero() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    let row = try database.queryFirst(
+      "SELECT true, false, ? = 1, EXISTS (SELECT 1 WHERE false), NULL::boolean", [.integer(1)]
+    ) { row in [row.int(0), row.int(1), row.int(2), row.int(3)] + [row.isNull(4) ? -1 : 9] }
+    #expect(row == [1, 0, 1, 0, -1])
+  }
+
+  @Test func concurrentIncrementsAreRetriedAndNoneIsLost() throws {
+    let scratch = try ScratchPostgres()
+    let setup = try scratch.connect()
+    try setup.execute("CREATE TABLE counter (id bigint PRIMARY KEY, n bigint NOT NULL)")
+    try setup.run("INSERT INTO counter VALUES (1, 0)")
+    let perWorker = 40
+    let workers = 2
+    let failures = Mutex<[String]>([])
+    let attempts = Atomic<Int>(0)
+    let name = scratch.name
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      do {
+        let database = try Database(postgresURL: "\(ScratchPostgres.server) dbname=\(name)")
+        for _ in 0..<perWorker {
+          try database.transaction(write: true) {
+            attempts.add(1, ordering: .relaxed)
+            // Read, then write what was read plus one: without serializable transactions two
+            // workers would both write the same number and one increment would be lost.
+            let n = try database.scalarInt("SELECT n FROM counter WHERE id = 1") ?? 0
+            try database.run("UPDATE counter SET n = ? WHERE id = 1", .integer(n + 1))
+          }
+        }
+      } catch {
+        failures.withLock { $0.append("\(error)") }
+      }
+    }
+    #expect(failures.withLock { $0 } == [])
+    #expect(try setup.scalarInt("SELECT n FROM counter") == Int64(perWorker * workers))
+    #expect(attempts.load(ordering: .relaxed) >= perWorker * workers)
+  }
+
+  @Test func mapsFailuresBySQLState() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    let role = scratch.name + "_hunter"
+    try ScratchPostgres.administer("CREATE ROLE \(role) NOLOGIN")
+    defer { try? ScratchPostgres.administer("DROP ROLE \(role)") }
+    try database.execute("CREATE TABLE t (id bigint PRIMARY KEY)")
+    try database.run("INSERT INTO t VALUES (1)")
+
+    func failure(_ body: () throws -> Void) -> (any DatabaseFailure)? {
+      do {
+        try body()
+        return nil
+      } catch {
+        return error as? any DatabaseFailure
+      }
+    }
+    let duplicate = failure { try database.run("INSERT INTO t VALUES (?)", .integer(1)) }
+    #expect(duplicate?.isConstraintViolation == true)
+    #expect(duplicate?.isPermissionDenied == false)
+
+    try database.execute("SET ROLE \(role)")
+    let denied = failure { try database.run("INSERT INTO t VALUES (?)", .integer(2)) }
+    try database.execute("RESET ROLE")
+    #expect(denied?.isPermissionDenied == true)
+    if let denied {
+      guard case .refused(let message) = Store.describe(denied, path: scratch.url) else {
+        Issue.record("not refused: \(denied)")
+        return
+      }
+      #expect(message.contains("permission denied"))
+    }
+
+    let readOnly = failure {
+      try database.transaction(write: true) {
+        try database.execute("SET TRANSACTION READ ONLY")
+        try database.run("INSERT INTO t VALUES (?)", .integer(3))
+      }
+    }
+    #expect(readOnly?.isReadOnly == true)
+    #expect(!database.inTransaction)
+    #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
+  }
+
+  @Test func anInterruptCancelsALongQuery() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    let flag = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+    flag.pointee = 0
+    defer { flag.deallocate() }
+    database.interrupt(when: flag)
+    #expect(try database.scalarInt("SELECT 1") == 1, "statements run while the flag is clear")
+    let address = Int(bitPattern: flag)
+    let setter = Thread {
+      usleep(300_000)
+      UnsafeMutablePointer<sig_atomic_t>(bitPattern: address)?.pointee = 1
+    }
+    let started = Date()
+    setter.start()
+    do {
+      try database.run("SELECT pg_sleep(20)")
+      Issue.record("the query was not cancelled")
+    } catch {
+      #expect(Store.describe(error, path: scratch.url) == .interrupted)
+    }
+    #expect(Date().timeIntervalSince(started) < 5)
+    flag.pointee = 0
+    #expect(try database.scalarInt("SELECT 2") == 2, "the connection works after a cancel")
+  }
+
+  @Test func storeOpensAServerURL() throws {
+    let scratch = try ScratchPostgres()
+    let store = try Store.open(path: scratch.url)
+    #expect(store.path == scratch.url)
+    #expect(store.database.dialect == .postgresql)
+    #expect(try store.database.scalarText("SHOW TimeZone") == "UTC")
+    #expect(try store.database.scalarText("SHOW application_name") == "bounty")
+  }
+
+  @Test func aMissingDatabaseIsOneLineNamingTheURL() throws {
+    let url =
+      "postgresql:///a_missing_\(UInt32.random(in: 0...UInt32.max))?"
+      + ScratchPostgres.server.split(separator: " ").joined(separator: "&")
+    do {
+      _ = try Store.open(path: url)
+      Issue.record("opened \(url)")
+    } catch {
+      guard case .io(let message) = error else {
+        Issue.record("not an I/O error: \(error)")
+        return
+      }
+      #expect(message.hasPrefix("cannot connect to \(url): "))
+      #expect(message.contains("does not exist"))
+      #expect(!message.contains("\n"))
+    }
+  }
+}
