@@ -23,7 +23,10 @@ struct EmbedPlugin: BuildToolPlugin {
       // The SQLite ladder, and PostgreSQL's own ladder in its subfolder (which the first skips).
       embeddings = [
         (root.appending(path: "Migrations"), "EmbeddedMigrations", ["--migrations"]),
-        (root.appending(path: "Migrations/postgresql"), "EmbeddedPostgresMigrations", ["--migrations"]),
+        (
+          root.appending(path: "Migrations/postgresql"), "EmbeddedPostgresMigrations",
+          ["--migrations"]
+        ),
       ]
     case "BountyApp":
       embeddings = [(root.appending(path: "share/sample"), "EmbeddedSample", [])]

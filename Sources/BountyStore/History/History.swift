@@ -160,7 +160,8 @@ extension Store {
       ? "fugitive \(changed.id) (\(changed.name)) was changed by \(changed.by)"
       : "fugitive \(changed.id) was deleted"
     throw BountyError.conflict(
-      "\(what) since your \(undoing ? "step" : "undo"); nothing was \(undoing ? "undone" : "redone")")
+      "\(what) since your \(undoing ? "step" : "undo"); nothing was \(undoing ? "undone" : "redone")"
+    )
   }
 
   /// After a replay (PostgreSQL): each fugitive `step` found at some version is back in that state,

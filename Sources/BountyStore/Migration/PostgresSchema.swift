@@ -43,7 +43,8 @@ enum PostgresSchema {
   static func version(of database: Database) throws(BountyError) -> Int {
     do {
       guard try hasMigrationTable(database) else { return 0 }
-      return Int(try database.scalarInt("SELECT coalesce(max(version), 0) FROM bounty_migration") ?? 0)
+      return Int(
+        try database.scalarInt("SELECT coalesce(max(version), 0) FROM bounty_migration") ?? 0)
     } catch {
       throw Store.describe(error, path: database.path)
     }

@@ -99,7 +99,8 @@ extension Store {
     let countSQL: String
     var countValues = matches.values
     switch (statusOnly, query.status) {
-    case (true, .all): countSQL = "SELECT count(*) FROM (\(matches.sql))\(onServer ? " AS hit" : "")"
+    case (true, .all):
+      countSQL = "SELECT count(*) FROM (\(matches.sql))\(onServer ? " AS hit" : "")"
     case (true, .atLarge), (true, .captured):
       countSQL = """
         SELECT count(*) FROM fugitive\(onServer ? "" : " INDEXED BY fugitive_by_status_id")
