@@ -109,7 +109,7 @@ enum AppCommands {
     return .object([
       "path": .string(store.path),
       "schemaVersion": .int(try Migrator.version(of: database)),
-      "latestSchemaVersion": .int(Migration.latestVersion),
+      "latestSchemaVersion": .int(Migration.latestVersion(for: database.dialect)),
       "sqliteVersion": .string(Store.sqliteLibraryVersion),
       "journalMode": .optional(storage.journalMode),
       "sizeBytes": .int(storage.sizeBytes),

@@ -4,7 +4,8 @@ import Foundation
 // Writes `<TypeName>.swift`: an enum whose `files` holds each file in FOLDER (its name, exact text
 // as a raw string literal, and FNV-1a checksum, computed here once rather than at every start of the
 // binary). The folder is listed here, when the build runs, not when the package was evaluated, so a
-// file added, renamed or deleted since then is never missed. With `--migrations` every name must
+// file added, renamed or deleted since then is never missed. Subfolders are not files of the folder
+// (`Migrations/postgresql/` is a ladder of its own, embedded by a second run). With `--migrations` every name must
 // follow `MigrationFileName.rule`, and each entry also carries its version and name.
 //
 // Usage: EmbedGenerator [--migrations] OUTPUT TYPENAME FOLDER
@@ -26,7 +27,12 @@ let folderName = URL(fileURLWithPath: folder).lastPathComponent
 let names: [String]
 do {
   names = try FileManager.default.contentsOfDirectory(atPath: folder)
-    .filter { !$0.hasPrefix(".") }
+    .filter { name in
+      var isFolder: ObjCBool = false
+      return !name.hasPrefix(".")
+        && !(FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+          && isFolder.boolValue)
+    }
     .sorted()
 } catch {
   fail("cannot list \(folder): \(error.localizedDescription)")

@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds text files that live outside a target (the `Migrations/` folder, the sample roster and
-/// the world map in `share/`) into that target as Swift source, so the binary carries them and runs from any folder.
+/// Embeds text files that live outside a target (the `Migrations/` folder and its `postgresql/`
+/// ladder, the sample roster and the world map in `share/`) into that target as Swift source, so the binary carries them and runs from any folder.
 ///
 /// SwiftPM resources (`Bundle.module`) look for a bundle beside the executable and fail when the binary
 /// is copied elsewhere; a generated Swift file cannot go missing.
@@ -17,30 +17,35 @@ import PackagePlugin
 struct EmbedPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let root = context.package.directoryURL
-    let (folder, typeName, options): (URL, String, [String])
+    let embeddings: [(folder: URL, typeName: String, options: [String])]
     switch target.name {
     case "BountyStore":
-      (folder, typeName, options) = (
-        root.appending(path: "Migrations"), "EmbeddedMigrations", ["--migrations"]
-      )
+      // The SQLite ladder, and PostgreSQL's own ladder in its subfolder (which the first skips).
+      embeddings = [
+        (root.appending(path: "Migrations"), "EmbeddedMigrations", ["--migrations"]),
+        (
+          root.appending(path: "Migrations/postgresql"), "EmbeddedPostgresMigrations",
+          ["--migrations"]
+        ),
+      ]
     case "BountyApp":
-      (folder, typeName, options) = (root.appending(path: "share/sample"), "EmbeddedSample", [])
+      embeddings = [(root.appending(path: "share/sample"), "EmbeddedSample", [])]
     case "BountyReports":
-      (folder, typeName, options) = (root.appending(path: "share/map"), "EmbeddedMap", [])
+      embeddings = [(root.appending(path: "share/map"), "EmbeddedMap", [])]
     default: return []
     }
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      .filter { !$0.hasPrefix(".") }
-      .sorted()
-    let output = context.pluginWorkDirectoryURL.appending(path: "\(typeName).swift")
-    return [
-      .buildCommand(
+    return try embeddings.map { folder, typeName, options in
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { !$0.hasPrefix(".") }
+        .sorted()
+      let output = context.pluginWorkDirectoryURL.appending(path: "\(typeName).swift")
+      return .buildCommand(
         displayName: "Embedding \(folder.lastPathComponent)",
         executable: try context.tool(named: "EmbedGenerator").url,
         arguments: options + [output.path, typeName, folder.path],
         inputFiles: [folder] + names.map { folder.appending(path: $0) },
         outputFiles: [output]
       )
-    ]
+    }
   }
 }

@@ -301,7 +301,8 @@ import Testing
   @Test func searchOfThreeOrMoreCharactersUsesTheIndex() throws {
     let app = try TestApp()
     try app.add("Nguyễn Văn An")
-    let (sql, values) = FugitiveQuery(status: .all, sort: .name, search: "Nguyen").filter()
+    let (sql, values) = FugitiveQuery(status: .all, sort: .name, search: "Nguyen").filter(
+      on: app.store.database.dialect)
     let plan = try app.store.database.query(
       "EXPLAIN QUERY PLAN SELECT id FROM fugitive \(sql)", values
     ) { $0.text(3) }

@@ -137,10 +137,12 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
         ("items", Self.array(of: Self.setting.reference)), ("total", Self.count),
       ])
     case .historyStep:
-      return Self.object([
-        ("id", Self.integer), ("label", Self.string), ("createdAt", Self.timestamp.reference),
-        ("stack", Self.choice(["undo", "redo"])),
-      ])
+      // `hunter` (who made the step) only in an agency database on PostgreSQL.
+      return Self.object(
+        [
+          ("id", Self.integer), ("label", Self.string), ("createdAt", Self.timestamp.reference),
+          ("stack", Self.choice(["undo", "redo"])), ("hunter", Self.string),
+        ], optional: ["hunter"])
     case .history:
       return Self.object([
         ("undo", Self.array(of: Self.historyStep.reference)),

@@ -6,18 +6,29 @@ public struct HistoryStep: Sendable, Equatable {
   public let label: String
   public let createdAt: Timestamp
   public let stack: String
+  /// Who made the step: on PostgreSQL the hunter's display name (table `hunter`) or else the role;
+  /// nil on SQLite, whose history is one user's.
+  public var hunter: String? = nil
 
+  /// The step as results show it; `hunter` only on PostgreSQL.
   public var json: JSON {
-    .object([
+    var fields: JSONObject = [
       "id": .int(id), "label": .string(label), "createdAt": .string(createdAt.iso8601),
       "stack": .string(stack),
-    ])
+    ]
+    if let hunter { fields["hunter"] = .string(hunter) }
+    return .object(fields)
   }
 }
 
 /// Undo and redo by sqlite.org's trigger technique (migration 0010): while a step is being recorded,
 /// triggers log the SQL that reverses each row change. The log lives in the database, so history
 /// survives restarts and is shared by every process using the file.
+///
+/// On PostgreSQL (Migrations/postgresql) the step being recorded is a setting of the transaction
+/// (`bounty.step`), since many hunters record at once, and each hunter has stacks of their own:
+/// undo and redo take the newest step of the current role, and refuse one whose fugitives another
+/// hunter changed since (`history_touch` holds the row version each step left).
 extension Store {
   /// Runs `body` as one undoable step named `label`: its row changes are recorded, the redo stack is
   /// cleared, and the oldest steps beyond `history.limit` are dropped. Call inside a write
@@ -30,12 +41,12 @@ extension Store {
     try database.run(
       "UPDATE history_step SET label = ? WHERE id = ?", .text(label(result)), .integer(stepID))
     if try stepHasEntries(stepID) {
-      try database.run("DELETE FROM history_step WHERE stack = 'redo'")
+      try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
       let limit = Int64(try settingText(.historyLimit)) ?? 200
       try database.run(
         """
-        DELETE FROM history_step WHERE stack = 'undo' AND id NOT IN
-          (SELECT id FROM history_step WHERE stack = 'undo' ORDER BY id DESC LIMIT ?)
+        DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
+          (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
         """, .integer(limit))
     } else {
       try database.run("DELETE FROM history_step WHERE id = ?", .integer(stepID))
@@ -54,9 +65,24 @@ extension Store {
     try replay(from: "redo", into: "undo")
   }
 
-  /// Both stacks, newest first: what `undo` and `redo` would do next.
+  /// Both stacks, newest first: what `undo` and `redo` would do next. On PostgreSQL every hunter's
+  /// steps, each naming its hunter.
   public func historySteps() throws -> [HistoryStep] {
-    try database.query(
+    if database.dialect == .postgresql {
+      return try database.query(
+        """
+        SELECT s.id, s.label, s.created_at, s.stack, coalesce(h.display_name, s.hunter)
+        FROM history_step AS s LEFT JOIN hunter AS h ON h.role = s.hunter
+        ORDER BY s.stack DESC, s.id DESC
+        """
+      ) {
+        HistoryStep(
+          id: $0.int(0), label: $0.text(1),
+          createdAt: Timestamp(parsing: $0.text(2)) ?? Timestamp(secondsSinceEpoch: 0),
+          stack: $0.text(3), hunter: $0.text(4))
+      }
+    }
+    return try database.query(
       "SELECT id, label, created_at, stack FROM history_step ORDER BY stack DESC, id DESC"
     ) {
       HistoryStep(
@@ -66,18 +92,32 @@ extension Store {
     }
   }
 
+  /// ` AND hunter = current_user` on PostgreSQL, where each hunter undoes their own steps; empty on
+  /// SQLite.
+  private var ownSteps: String {
+    database.dialect == .postgresql ? " AND hunter = current_user" : ""
+  }
+
   private func replay(from source: String, into target: String) throws -> HistoryStep {
+    let onServer = database.dialect == .postgresql
     guard
       let step = try database.queryFirst(
-        "SELECT id, label, created_at FROM history_step WHERE stack = ? ORDER BY id DESC LIMIT 1",
+        onServer
+          ? """
+          SELECT s.id, s.label, s.created_at, coalesce(h.display_name, s.hunter)
+          FROM history_step AS s LEFT JOIN hunter AS h ON h.role = s.hunter
+          WHERE s.stack = ? AND s.hunter = current_user ORDER BY s.id DESC LIMIT 1
+          """
+          : "SELECT id, label, created_at FROM history_step WHERE stack = ? ORDER BY id DESC LIMIT 1",
         [.text(source)],
         row: {
           HistoryStep(
             id: $0.int(0), label: $0.text(1),
             createdAt: Timestamp(parsing: $0.text(2)) ?? Timestamp(secondsSinceEpoch: 0),
-            stack: source)
+            stack: source, hunter: onServer ? $0.text(3) : nil)
         })
     else { throw BountyError.notFound("nothing to \(source)") }
+    if onServer { try refuseIfChangedSince(step, undoing: source == "undo") }
     // Entries replay newest first; a note may come back before its fugitive does.
     try database.execute(
       database.dialect == .sqlite
@@ -95,8 +135,46 @@ extension Store {
       below = last.0
     }
     try endStep(reverseID)
+    if onServer { try carryVersions(of: step.id, besides: reverseID) }
     try database.run("DELETE FROM history_step WHERE id = ?", .integer(step.id))
     return step
+  }
+
+  /// Refuses (PostgreSQL) to replay `step` when a fugitive it changed is no longer at the version
+  /// the step left it at: someone changed it since.
+  private func refuseIfChangedSince(_ step: HistoryStep, undoing: Bool) throws {
+    guard
+      let changed = try database.queryFirst(
+        """
+        SELECT t.fugitive_id, f.id IS NOT NULL, f.name, coalesce(h.display_name, f.changed_by)
+        FROM history_touch AS t
+        LEFT JOIN fugitive AS f ON f.id = t.fugitive_id
+        LEFT JOIN hunter AS h ON h.role = f.changed_by
+        WHERE t.step_id = ? AND t.version_after IS DISTINCT FROM f.row_version
+        ORDER BY t.fugitive_id LIMIT 1
+        """, [.integer(step.id)],
+        row: { (id: $0.int(0), exists: $0.int(1) == 1, name: $0.text(2), by: $0.text(3)) })
+    else { return }
+    let what =
+      changed.exists
+      ? "fugitive \(changed.id) (\(changed.name)) was changed by \(changed.by)"
+      : "fugitive \(changed.id) was deleted"
+    throw BountyError.conflict(
+      "\(what) since your \(undoing ? "step" : "undo"); nothing was \(undoing ? "undone" : "redone")"
+    )
+  }
+
+  /// After a replay (PostgreSQL): each fugitive `step` found at some version is back in that state,
+  /// at a new version; steps that left it in that state now expect the new version.
+  private func carryVersions(of step: Int64, besides reverseID: Int64) throws {
+    try database.run(
+      """
+      UPDATE history_touch AS t SET version_after = f.row_version
+      FROM history_touch AS s, fugitive AS f
+      WHERE s.step_id = ? AND s.version_before IS NOT NULL AND f.id = s.fugitive_id
+        AND t.fugitive_id = s.fugitive_id AND t.version_after = s.version_before
+        AND t.step_id <> ? AND t.step_id <> s.step_id
+      """, .integer(step), .integer(reverseID))
   }
 
   private func beginStep(stack: String, label: String) throws -> Int64 {
@@ -104,12 +182,28 @@ extension Store {
       try database.insertReturningID(
         "INSERT INTO history_step (stack, label, created_at) VALUES (?, ?, ?)",
         [.text(stack), .text(label), .text(now.iso8601)])
-    try database.run("UPDATE history_recorder SET step_id = ?", .integer(stepID))
+    try record(into: stepID)
     return stepID
   }
 
   private func endStep(_ stepID: Int64) throws {
-    try database.run("UPDATE history_recorder SET step_id = NULL")
+    try record(into: nil)
+  }
+
+  /// Makes the triggers record row changes into `step`, or stops them (nil): the shared
+  /// `history_recorder` row on SQLite, the transaction's `bounty.step` setting on PostgreSQL.
+  private func record(into step: Int64?) throws {
+    switch database.dialect {
+    case .sqlite:
+      if let step {
+        try database.run("UPDATE history_recorder SET step_id = ?", .integer(step))
+      } else {
+        try database.run("UPDATE history_recorder SET step_id = NULL")
+      }
+    case .postgresql:
+      try database.run(
+        "SELECT set_config('bounty.step', ?, true)", .text(step.map(String.init) ?? ""))
+    }
   }
 
   private func stepHasEntries(_ stepID: Int64) throws -> Bool {
@@ -123,14 +217,17 @@ extension Store {
   /// import appends rows at the end of the manual order, so one `DELETE … WHERE position > p`
   /// undoes them all instead of one history row per fugitive). Returns the step being recorded.
   public func pauseRecording() throws -> Int64? {
-    let step = try database.scalarInt("SELECT step_id FROM history_recorder")
-    try database.run("UPDATE history_recorder SET step_id = NULL")
+    let step = try database.scalarInt(
+      database.dialect == .postgresql
+        ? "SELECT CAST(nullif(current_setting('bounty.step', true), '') AS bigint)"
+        : "SELECT step_id FROM history_recorder")
+    try record(into: nil)
     return step
   }
 
   /// Records row changes into `step` again.
   public func resumeRecording(_ step: Int64?) throws {
-    try database.run("UPDATE history_recorder SET step_id = ?", .optional(step))
+    try record(into: step)
   }
 
   /// Adds `sql` to `step` as the newest statement undo will run.

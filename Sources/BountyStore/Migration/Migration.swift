@@ -21,6 +21,12 @@ public struct Migration: Sendable {
     Migration(version: file.version, name: file.name, sql: file.text, checksum: file.checksum)
   }
 
+  /// The agency ladder shipped in this binary (`Migrations/postgresql/NNNN_name.sql`), in version
+  /// order: PostgreSQL databases have version numbers of their own, starting at today's schema.
+  public static let bundledPostgres: [Migration] = EmbeddedPostgresMigrations.files.map { file in
+    Migration(version: file.version, name: file.name, sql: file.text, checksum: file.checksum)
+  }
+
   /// Checksums of earlier texts of shipped migrations whose statements did not change (only a
   /// comment did), so databases that applied them are still recognised. Version 1's opening
   /// comment once named a document that is not in the repository.
@@ -34,4 +40,12 @@ public struct Migration: Sendable {
 
   /// The schema version this binary writes: the number of the last shipped migration.
   public static var latestVersion: Int { bundled.last?.version ?? 0 }
+
+  /// The schema version this binary writes on `dialect`'s ladder.
+  public static func latestVersion(for dialect: SQLDialect) -> Int {
+    switch dialect {
+    case .sqlite: latestVersion
+    case .postgresql: bundledPostgres.last?.version ?? 0
+    }
+  }
 }

@@ -19,8 +19,10 @@ public struct Migrator {
 
   public var latestVersion: Int { migrations.last?.version ?? 0 }
 
-  /// The database's schema version (`PRAGMA user_version`). Reads only.
+  /// The database's schema version (`PRAGMA user_version`; on PostgreSQL the largest version in
+  /// `bounty_migration`, on its own ladder). Reads only.
   public static func version(of database: Database) throws(BountyError) -> Int {
+    if database.dialect == .postgresql { return try PostgresSchema.version(of: database) }
     do {
       return Int(try database.scalarInt("PRAGMA user_version") ?? 0)
     } catch let error as SQLiteError where error.isNotADatabase {

@@ -8,6 +8,9 @@ import BountyCore
 /// For a big load into a small table also the list indexes (built from sorted keys, far cheaper than
 /// a million random inserts), the search index itself (filled in one pass) and the tally triggers
 /// (recounted). Everything happens inside the load's transaction: a rollback brings it all back.
+///
+/// On PostgreSQL nothing is dropped: its search index is an ordinary table whose triggers cost no
+/// segments, and dropping triggers would take the table owner, which hunters are not.
 public struct BulkLoad: Sendable {
   let listIndexes: [String]
   let searchIndex: [String]
@@ -20,6 +23,9 @@ extension Store {
   /// and returns the SQL that recreates it, read from `sqlite_schema` (so it is always what the
   /// migrations made). History triggers stay: rows a load replaces are recorded one by one.
   public func beginBulkLoad(rebuildingIndexes: Bool) throws -> BulkLoad {
+    guard database.dialect == .sqlite else {
+      return BulkLoad(listIndexes: [], searchIndex: [], searchTriggers: [], tallyTriggers: [])
+    }
     guard rebuildingIndexes else {
       return BulkLoad(
         listIndexes: [], searchIndex: [],

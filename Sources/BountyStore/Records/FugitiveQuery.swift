@@ -55,8 +55,11 @@ public struct FugitiveQuery: Sendable {
     (search ?? "").isEmpty && minimumBountyMinor == nil && capturedFrom == nil && capturedTo == nil
   }
 
-  /// The WHERE clause and its bound values; without `includingSearch`, every filter but the search.
-  func filter(includingSearch: Bool = true) -> (sql: String, values: [SQLValue]) {
+  /// The WHERE clause and its bound values, in `dialect`'s SQL; without `includingSearch`, every
+  /// filter but the search.
+  func filter(includingSearch: Bool = true, on dialect: SQLDialect) -> (
+    sql: String, values: [SQLValue]
+  ) {
     var terms: [String] = []
     var values: [SQLValue] = []
     switch status {
@@ -65,7 +68,7 @@ public struct FugitiveQuery: Sendable {
     case .all: break
     }
     if includingSearch, let search, !search.isEmpty {
-      let matches = FugitiveSearch.matches(search)
+      let matches = FugitiveSearch.matches(search, on: dialect)
       terms.append("id IN (\(matches.sql))")
       values += matches.values
     }

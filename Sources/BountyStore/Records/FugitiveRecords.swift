@@ -85,7 +85,7 @@ extension Store {
   public func fugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64) {
     if let found = try searchedFugitives(query) { return found }
     let currency = try currency()
-    let (whereClause, values) = query.filter()
+    let (whereClause, values) = query.filter(on: database.dialect)
     let total = try count(query, whereClause: whereClause, values: values)
     let items = try database.query(
       """

@@ -7,13 +7,20 @@ import CSQLite
 ///
 /// The text is folded like the index (`nameSortKey`: case and diacritics), then matched literally
 /// (no wildcards, no operators) as a substring of one of those fields.
+///
+/// On PostgreSQL the index is the table `fugitive_search` (same text, one row per fugitive, with a
+/// pg_trgm GIN index), and the server folds both the text and the query with its `bounty_fold`
+/// (lower() of unaccent()): the same matches as SQLite's for ASCII and the usual accented Latin
+/// letters; where the server's Unicode tables and bounty's disagree (rare letters and ligatures),
+/// each engine is consistent with itself.
 enum FugitiveSearch {
   /// The fewest characters the trigram index can look up; shorter text scans the indexed text.
   static let indexedLength = 3
 
   /// A subquery selecting the ID# (as `match_id`) of every fugitive whose text contains `text`,
-  /// and its bound values.
-  static func matches(_ text: String) -> (sql: String, values: [SQLValue]) {
+  /// and its bound values, in `dialect`'s SQL.
+  static func matches(_ text: String, on dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
+    if dialect == .postgresql { return matchesOnServer(text) }
     let folded = nameSortKey(text)
     if folded.utf8.contains(0x0A) {
       // A line break would let a match run from one field into the next in the index's text:
@@ -45,6 +52,27 @@ enum FugitiveSearch {
     )
   }
 
+  /// `matches` on PostgreSQL: a LIKE on the folded text, which the trigram index answers for 3 or
+  /// more characters (`bounty_search_pattern` folds the query and escapes `%`, `_` and `\`).
+  private static func matchesOnServer(_ text: String) -> (sql: String, values: [SQLValue]) {
+    if text.utf8.contains(0x0A) {
+      // As on SQLite: a line break is looked for in each field by itself.
+      return (
+        """
+        SELECT f.id AS match_id FROM fugitive AS f WHERE strpos(bounty_fold(f.name), bounty_fold(?)) > 0
+          OR strpos(bounty_fold(f.description), bounty_fold(?)) > 0
+          OR strpos(bounty_fold(f.last_seen_desc), bounty_fold(?)) > 0
+          OR EXISTS (SELECT 1 FROM note WHERE note.fugitive_id = f.id
+            AND strpos(bounty_fold(note.text), bounty_fold(?)) > 0)
+        """, Array(repeating: .text(text), count: 4)
+      )
+    }
+    return (
+      "SELECT id AS match_id FROM fugitive_search WHERE text LIKE bounty_search_pattern(?)",
+      [.text(text)]
+    )
+  }
+
   /// How much dearer reading a fugitive by its ID# (a random table page) is than stepping past one
   /// entry of an order's index and testing it against the matches: the page plan weighs the two.
   static let lookupCost: Int64 = 50
@@ -60,18 +88,22 @@ extension Store {
   /// `(offset + limit) × listed / total` entries), whichever `lookupCost` says is cheaper.
   func searchedFugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64)? {
     guard let search = query.search, !search.isEmpty else { return nil }
-    let matches = FugitiveSearch.matches(search)
-    let (otherFilters, otherValues) = query.filter(includingSearch: false)
-    let joined = "FROM (\(matches.sql)) AS hit CROSS JOIN fugitive ON fugitive.id = hit.match_id"
+    let onServer = database.dialect == .postgresql
+    let matches = FugitiveSearch.matches(search, on: database.dialect)
+    let (otherFilters, otherValues) = query.filter(includingSearch: false, on: database.dialect)
+    // SQLite's CROSS JOIN keeps the matches as the outer loop; PostgreSQL plans joins itself.
+    let joined =
+      "FROM (\(matches.sql)) AS hit \(onServer ? "JOIN" : "CROSS JOIN") fugitive ON fugitive.id = hit.match_id"
     let statusOnly =
       query.minimumBountyMinor == nil && query.capturedFrom == nil && query.capturedTo == nil
     let countSQL: String
     var countValues = matches.values
     switch (statusOnly, query.status) {
-    case (true, .all): countSQL = "SELECT count(*) FROM (\(matches.sql))"
+    case (true, .all):
+      countSQL = "SELECT count(*) FROM (\(matches.sql))\(onServer ? " AS hit" : "")"
     case (true, .atLarge), (true, .captured):
       countSQL = """
-        SELECT count(*) FROM fugitive INDEXED BY fugitive_by_status_id
+        SELECT count(*) FROM fugitive\(onServer ? "" : " INDEXED BY fugitive_by_status_id")
         WHERE captured = \(query.status == .captured ? 1 : 0) AND id IN (\(matches.sql))
         """
     case (false, _):
@@ -91,7 +123,7 @@ extension Store {
       (limit + query.offset).multipliedReportingOverflow(by: listed).partialValue
         < FugitiveSearch.lookupCost * total * total
     {
-      let (filters, values) = query.filter()
+      let (filters, values) = query.filter(on: database.dialect)
       items = try database.query(
         "SELECT \(Self.fugitiveColumns) FROM fugitive \(filters) \(order)", values + paging
       ) { Self.fugitive(from: $0, currency: currency) }

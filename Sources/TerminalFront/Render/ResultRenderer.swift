@@ -83,8 +83,10 @@ struct ResultRenderer {
       guard !steps.isEmpty else { return [] }
       return [title]
         + steps.map {
-          "  \(terminalSafe($0["label"]?.stringValue ?? ""))  "
-            + terminal.style.dim(views.time($0["createdAt"]))
+          // An agency database names who made each step.
+          let hunter = $0["hunter"]?.stringValue.map { "  by \(terminalSafe($0))" } ?? ""
+          return "  \(terminalSafe($0["label"]?.stringValue ?? ""))  "
+            + terminal.style.dim(views.time($0["createdAt"]) + hunter)
         }
     }
     return steps("Redo (next first):", redo) + steps("Undo (next first):", undo)

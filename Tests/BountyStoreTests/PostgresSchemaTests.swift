@@ -1,0 +1,136 @@
+import BountyCore
+import Foundation
+import Testing
+
+@testable import BountyStore
+
+/// The agency ladder (`Migrations/postgresql`) on a real server: migrating, refusing what must not
+/// be touched, two hunters opening a new database at once, and the schema's own psql check.
+@Suite struct PostgresSchemaTests {
+  let now = Timestamp(secondsSinceEpoch: 1_796_000_000)
+
+  @Test func migratesAnEmptyDatabaseOnceAndRecordsEachMigration() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    #expect(try Migrator.version(of: database) == 0)
+    try PostgresSchema.prepare(database, now: now)
+    let latest = Migration.latestVersion(for: .postgresql)
+    #expect(latest == Migration.bundledPostgres.count)
+    #expect(try Migrator.version(of: database) == latest)
+    let recorded = try database.query(
+      "SELECT version, name, checksum, applied_at FROM bounty_migration ORDER BY version"
+    ) { [$0.text(0), $0.text(1), $0.text(2), $0.text(3)] }
+    #expect(
+      recorded
+        == Migration.bundledPostgres.map {
+          [String($0.version), $0.name, $0.checksum, now.iso8601]
+        })
+    try PostgresSchema.prepare(try scratch.connect(), now: Timestamp(secondsSinceEpoch: 0))
+    #expect(
+      try database.scalarInt("SELECT count(*) FROM bounty_migration") == Int64(latest),
+      "a second open migrates nothing")
+    #expect(try database.scalarInt("SELECT sum(count) FROM fugitive_tally") == 0)
+  }
+
+  @Test func refusesAnotherApplicationsDatabaseWithoutWriting() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try database.execute("CREATE TABLE invoice (id bigint PRIMARY KEY)")
+    let message = try refusal { try PostgresSchema.prepare(database, now: now) }
+    #expect(
+      message
+        == "\(database.path) is a PostgreSQL database but not a bounty database (it has tables "
+        + "and no bounty schema version)")
+    #expect(
+      try database.scalarInt("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == 1)
+  }
+
+  @Test func refusesANewerDatabase() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try PostgresSchema.prepare(database, now: now)
+    let newer = Migration.latestVersion(for: .postgresql) + 1
+    try database.run(
+      "INSERT INTO bounty_migration VALUES (?, 'from_the_future', 'x', ?)",
+      .integer(Int64(newer)), .text(now.iso8601))
+    let message = try refusal { try PostgresSchema.prepare(try scratch.connect(), now: now) }
+    #expect(
+      message
+        == "\(database.path) has schema version \(newer), newer than this bounty understands "
+        + "(\(newer - 1)); use a newer bounty")
+  }
+
+  @Test func refusesADatabaseWhoseAppliedMigrationWasEdited() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try PostgresSchema.prepare(database, now: now)
+    try database.run("UPDATE bounty_migration SET checksum = 'edited' WHERE version = 1")
+    let message = try refusal { try PostgresSchema.prepare(try scratch.connect(), now: now) }
+    #expect(message.contains("migration 1 (agency) was changed after it was applied"), "\(message)")
+  }
+
+  @Test func aFailingMigrationLeavesNothingBehind() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    let broken =
+      Migration.bundledPostgres + [
+        Migration(version: 2, name: "broken", sql: "CREATE TABLE half (id bigint); SELECT 1/0")
+      ]
+    #expect(throws: BountyError.self) {
+      try PostgresSchema.prepare(database, migrations: broken, now: now)
+    }
+    #expect(try Migrator.version(of: database) == 1, "version 1 committed, version 2 not")
+    #expect(try database.scalarInt("SELECT count(*) FROM pg_tables WHERE tablename = 'half'") == 0)
+    #expect(!database.inTransaction)
+  }
+
+  @Test func hunterOpeningTogetherMigrateOnce() throws {
+    let scratch = try ScratchPostgres()
+    let conninfo = "\(ScratchPostgres.server) dbname=\(scratch.name)"
+    let (now, failures) = (now, Failures())
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      do {
+        try PostgresSchema.prepare(try Database(postgresURL: conninfo), now: now)
+      } catch {
+        failures.add("\(error)")
+      }
+    }
+    #expect(failures.all.isEmpty, "\(failures.all)")
+    #expect(
+      try scratch.connect().scalarInt("SELECT count(*) FROM bounty_migration")
+        == Int64(Migration.bundledPostgres.count))
+  }
+
+  /// Undo and redo restore every kind of row change exactly, and the tally and the search index
+  /// follow (the SQL checks live beside the script that runs them).
+  @Test func theSchemasOwnChecksPass() throws {
+    let script = URL(filePath: #filePath).deletingLastPathComponent()
+      .appending(path: "../PostgreSQL/check-agency-schema").standardized.path
+    let process = Process()
+    process.executableURL = URL(filePath: script)
+    process.arguments = [ScratchPostgres.server]
+    var environment = ProcessInfo.processInfo.environment
+    environment["CHECK_DATABASE_PREFIX"] = "b_check"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains("agency schema checks passed"), "\(text)")
+  }
+
+  private func refusal(_ body: () throws -> Void) throws -> String {
+    do {
+      try body()
+    } catch let error as BountyError {
+      guard case .refused(let message) = error else { return "not refused: \(error)" }
+      return message
+    } catch {
+      return "not a BountyError: \(error)"
+    }
+    return "not refused"
+  }
+}
