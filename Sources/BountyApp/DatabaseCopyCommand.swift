@@ -24,8 +24,8 @@ enum DatabaseCopyCommand {
       schema: .component(.rosterCopy),
       view: .message(
         Headline {
-          "Copied \($0["fugitives"]) fugitives, \($0["notes"]) notes and \($0["photos"]) photos "
-            + "from \($0["from"]) to \($0["to"])."
+          "Copied the roster from \($0["from"]) to \($0["to"]): fugitives \($0["fugitives"]), "
+            + "notes \($0["notes"]), photos \($0["photos"]), case-file rows \($0["caseRows"])."
         }))
   ) { store, arguments in
     let source = arguments[from]
