@@ -407,8 +407,10 @@ BEGIN
     folded := format('%I.unaccent(CAST(%L AS regdictionary), value)', unaccent_schema,
       quote_ident(unaccent_schema) || '.unaccent');
   END IF;
+  -- A final sigma folds like any other sigma, as bounty's own fold does.
   EXECUTE format('CREATE FUNCTION bounty_fold(value text) RETURNS text LANGUAGE sql '
-    'IMMUTABLE STRICT PARALLEL SAFE RETURN lower(%s COLLATE %s)', folded, fold_collation);
+    'IMMUTABLE STRICT PARALLEL SAFE RETURN replace(lower(%s COLLATE %s), %L, %L)', folded,
+    fold_collation, 'ς', 'σ');
   IF trigram_schema IS NOT NULL THEN
     EXECUTE format('CREATE INDEX fugitive_search_trigram ON fugitive_search USING gin (text %I.gin_trgm_ops)',
       trigram_schema);
