@@ -349,23 +349,38 @@ CREATE TABLE fugitive_tally (
 );
 INSERT INTO fugitive_tally (captured, count) VALUES (0, 0), (1, 0);
 
+-- Statement-level, with the statement's rows as transition tables: a load of many rows updates
+-- the tally once, and an UPDATE that moves no fugitive between the two counts writes nothing (two
+-- hunters editing at once do not collide on the tally).
 CREATE FUNCTION fugitive_tally_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE fugitive_tally SET count = count - 1 WHERE captured = OLD.captured;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    UPDATE fugitive_tally SET count = count + 1 WHERE captured = NEW.captured;
+  IF TG_OP = 'INSERT' THEN
+    UPDATE fugitive_tally AS t SET count = t.count + d.delta
+    FROM (SELECT captured, count(*) AS delta FROM added GROUP BY captured) AS d
+    WHERE t.captured = d.captured;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE fugitive_tally AS t SET count = t.count - d.delta
+    FROM (SELECT captured, count(*) AS delta FROM removed GROUP BY captured) AS d
+    WHERE t.captured = d.captured;
+  ELSE
+    UPDATE fugitive_tally AS t SET count = t.count + d.delta
+    FROM (
+      SELECT captured, sum(change) AS delta FROM (
+        SELECT captured, 1 AS change FROM added
+        UNION ALL SELECT captured, -1 FROM removed) AS c
+      GROUP BY captured) AS d
+    WHERE t.captured = d.captured AND d.delta <> 0;
   END IF;
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER fugitive_tally_insert AFTER INSERT ON fugitive
-FOR EACH ROW EXECUTE FUNCTION fugitive_tally_count();
-CREATE TRIGGER fugitive_tally_delete AFTER DELETE ON fugitive
-FOR EACH ROW EXECUTE FUNCTION fugitive_tally_count();
-CREATE TRIGGER fugitive_tally_update AFTER UPDATE OF captured ON fugitive
-FOR EACH ROW WHEN (OLD.captured <> NEW.captured) EXECUTE FUNCTION fugitive_tally_count();
+CREATE TRIGGER fugitive_tally_insert AFTER INSERT ON fugitive REFERENCING NEW TABLE AS added
+FOR EACH STATEMENT EXECUTE FUNCTION fugitive_tally_count();
+CREATE TRIGGER fugitive_tally_delete AFTER DELETE ON fugitive REFERENCING OLD TABLE AS removed
+FOR EACH STATEMENT EXECUTE FUNCTION fugitive_tally_count();
+CREATE TRIGGER fugitive_tally_update AFTER UPDATE ON fugitive
+REFERENCING OLD TABLE AS removed NEW TABLE AS added
+FOR EACH STATEMENT EXECUTE FUNCTION fugitive_tally_count();
 
 -- Search. bounty_fold(text) folds case and diacritics: lower() of unaccent() when the unaccent
 -- extension can be installed (a trusted extension: the owner of the database may), else lower()
@@ -445,13 +460,7 @@ END;
 CREATE FUNCTION fugitive_search_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'fugitive' THEN
-    IF TG_OP = 'INSERT' THEN
-      PERFORM fugitive_search_refresh(ARRAY[NEW.id]);
-    ELSIF TG_OP = 'UPDATE' THEN
-      PERFORM fugitive_search_refresh(ARRAY[OLD.id, NEW.id]);
-    ELSE
-      DELETE FROM fugitive_search WHERE id = OLD.id;
-    END IF;
+    PERFORM fugitive_search_refresh(ARRAY[OLD.id, NEW.id]);
   ELSIF TG_OP = 'INSERT' THEN
     PERFORM fugitive_search_refresh(ARRAY[NEW.fugitive_id]);
   ELSIF TG_OP = 'UPDATE' THEN
@@ -462,15 +471,28 @@ BEGIN
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER fugitive_search_insert AFTER INSERT ON fugitive
-FOR EACH ROW EXECUTE FUNCTION fugitive_search_follow();
+-- New and deleted fugitives are indexed once per statement (a load of many rows is one pass).
+CREATE FUNCTION fugitive_search_follow_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO fugitive_search (id, text)
+    SELECT v.id, v.text FROM fugitive_search_text AS v WHERE v.id IN (SELECT id FROM added)
+    ON CONFLICT (id) DO UPDATE SET text = excluded.text;
+  ELSE
+    DELETE FROM fugitive_search WHERE id IN (SELECT id FROM removed);
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER fugitive_search_insert AFTER INSERT ON fugitive REFERENCING NEW TABLE AS added
+FOR EACH STATEMENT EXECUTE FUNCTION fugitive_search_follow_rows();
 CREATE TRIGGER fugitive_search_update AFTER UPDATE ON fugitive FOR EACH ROW
 WHEN (OLD.id <> NEW.id OR OLD.name IS DISTINCT FROM NEW.name
   OR OLD.description IS DISTINCT FROM NEW.description
   OR OLD.last_seen_desc IS DISTINCT FROM NEW.last_seen_desc)
 EXECUTE FUNCTION fugitive_search_follow();
-CREATE TRIGGER fugitive_search_delete AFTER DELETE ON fugitive
-FOR EACH ROW EXECUTE FUNCTION fugitive_search_follow();
+CREATE TRIGGER fugitive_search_delete AFTER DELETE ON fugitive REFERENCING OLD TABLE AS removed
+FOR EACH STATEMENT EXECUTE FUNCTION fugitive_search_follow_rows();
 CREATE TRIGGER fugitive_search_note_insert AFTER INSERT ON note
 FOR EACH ROW EXECUTE FUNCTION fugitive_search_follow();
 CREATE TRIGGER fugitive_search_note_update AFTER UPDATE ON note FOR EACH ROW
