@@ -11,14 +11,34 @@ import Testing
   /// The repository's `Migrations/` folder, found from the test sources' `#filePath`.
   static let folder = GeneratedFile.root.appending(path: "Migrations")
 
-  @Test func theEmbeddedMigrationsAreTheFilesInTheFolderByteForByte() throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
-      .filter { !$0.hasPrefix(".") }.sorted()
-    #expect(files.count >= 11)
-    #expect(EmbeddedMigrations.files.map(\.file) == files)
-    #expect(Migration.bundled.map(\.version) == Array(1...files.count))
-    for (migration, file) in zip(Migration.bundled, files) {
-      let path = Self.folder.appending(path: file).path
+  /// The `.sql` files of a folder (its subfolders are ladders of their own), in name order.
+  static func files(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { name in
+        var isFolder: ObjCBool = false
+        return !name.hasPrefix(".")
+          && !(FileManager.default.fileExists(
+            atPath: folder.appending(path: name).path, isDirectory: &isFolder)
+            && isFolder.boolValue)
+      }.sorted()
+  }
+
+  /// SQLite's ladder in `Migrations/`, PostgreSQL's in `Migrations/postgresql/`.
+  @Test(arguments: [("", 11), ("postgresql", 1)])
+  func theEmbeddedMigrationsAreTheFilesInTheFolderByteForByte(subfolder: String, atLeast: Int)
+    throws
+  {
+    let folder = subfolder.isEmpty ? Self.folder : Self.folder.appending(path: subfolder)
+    let (embedded, bundled) =
+      subfolder.isEmpty
+      ? (EmbeddedMigrations.files.map(\.file), Migration.bundled)
+      : (EmbeddedPostgresMigrations.files.map(\.file), Migration.bundledPostgres)
+    let files = try Self.files(in: folder)
+    #expect(files.count >= atLeast)
+    #expect(embedded == files)
+    #expect(bundled.map(\.version) == Array(1...files.count))
+    for (migration, file) in zip(bundled, files) {
+      let path = folder.appending(path: file).path
       let bytes = try #require(FileManager.default.contents(atPath: path))
       #expect(file == String(format: "%04d_%@.sql", migration.version, migration.name))
       #expect(Array(migration.sql.utf8) == Array(bytes), "\(file)")
@@ -35,6 +55,11 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: folder.file("Migrations"), withIntermediateDirectories: false)
     for (name, text) in files {
+      if name.hasSuffix("/") {
+        try FileManager.default.createDirectory(
+          atPath: folder.file("Migrations/" + name), withIntermediateDirectories: false)
+        continue
+      }
       try Data(text.utf8).write(to: URL(fileURLWithPath: folder.file("Migrations/" + name)))
     }
     let process = Process()
@@ -56,17 +81,19 @@ import Testing
   @Test func aWellNamedFolderIsEmbeddedInVersionOrder() throws {
     let result = try Self.generate([
       "0002_b.sql": "SELECT 2;\r\n", "0001_first_one.sql": "SELECT 1; -- ##\"\"\"#",
-      ".0003_swap.sql.swp": "editor file",
+      ".0003_swap.sql.swp": "editor file", "postgresql/": "",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let first = try #require(result.source.range(of: "version: 1, name: \"first_one\""))
     let second = try #require(result.source.range(of: "version: 2, name: \"b\""))
     #expect(first.lowerBound < second.lowerBound)
     // A carriage return is escaped (a literal one would become a plain newline), hidden files
-    // are left out, and the text's own # runs do not end the literal.
+    // and subfolders (another ladder) are left out, and the text's own # runs do not end the
+    // literal.
     #expect(result.source.contains("text: #\"\"\"\nSELECT 2;\\#u{d}\n\n\"\"\"#,"))
     #expect(result.source.contains("text: ###\"\"\"\nSELECT 1; -- ##\"\"\"#\n\"\"\"###,"))
     #expect(!result.source.contains("swap"))
+    #expect(!result.source.contains("postgresql"))
   }
 
   @Test(arguments: [
@@ -97,7 +124,7 @@ import Testing
 
   /// The build-time checksums equal the ones the running code would compute.
   @Test func embeddedChecksumsMatchTheText() {
-    for migration in Migration.bundled {
+    for migration in Migration.bundled + Migration.bundledPostgres {
       #expect(migration.checksum == fnv1aChecksum(migration.sql), "\(migration.name)")
     }
   }

@@ -22,8 +22,6 @@ import Testing
         try owner.database.execute(
           "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role)")
       }
-      try owner.database.run(
-        "INSERT INTO hunter (role, display_name) VALUES (?, 'Bob Hunter')", .text(bob))
       try owner.database.execute(
         """
         INSERT INTO fugitive (id, name, name_key, bounty_minor, description, position)
@@ -59,6 +57,9 @@ import Testing
     defer { withExtendedLifetime(hunters) {} }
     let alice = try hunters.open(as: hunters.alice)
     let bob = try hunters.open(as: hunters.bob)
+    try bob.setHunterName("Bob Hunter")
+    #expect(try bob.hunterName() == "Bob Hunter")
+    #expect(try alice.hunterName() == nil)
     try rename(alice, to: "Alice's Hank")
     try rename(bob, to: "Bob's Hank")
     #expect(

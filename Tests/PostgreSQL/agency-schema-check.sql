@@ -90,7 +90,8 @@ DO $$ BEGIN
   ASSERT (SELECT row_version FROM fugitive WHERE id = 7) = 7, 'each child row bumps its fugitive';
   ASSERT (SELECT count(*) FROM history_entry WHERE sql LIKE 'UPDATE fugitive%') = 0,
     'a version bump writes no entry';
-  ASSERT (SELECT bounty_fold('ÉmILE Ærø ß')) = 'emile aero ss', 'fold: ' || bounty_fold('ÉmILE Ærø ß');
+  ASSERT (SELECT bounty_fold('ÉmILE Ærø ß ΣΊΣΥΦΟΣ')) = 'emile aero ss σισυφοσ',
+    'fold: ' || bounty_fold('ÉmILE Ærø ß ΣΊΣΥΦΟΣ');
   ASSERT (SELECT text FROM fugitive_search WHERE id = 7)
     = E'hank morrow\nit''s "him": back\\slash\nzurich\nseen at the dock\ndrives a ford\nhammer hank',
     'search text: ' || (SELECT text FROM fugitive_search WHERE id = 7);

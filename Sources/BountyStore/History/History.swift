@@ -35,23 +35,56 @@ extension Store {
   /// transaction. A body that changes nothing leaves no step.
   /// `label` names the step from the body's result (an add's new ID# is known only then).
   public func recordingStep<T>(_ label: (T) -> String, _ body: () throws -> T) throws -> T {
-    let stepID = try beginStep(stack: "undo", label: "")
+    let step = try beginRecordedStep()
     let result = try body()
-    try endStep(stepID)
+    try endStep(step.id)
     try database.run(
-      "UPDATE history_step SET label = ? WHERE id = ?", .text(label(result)), .integer(stepID))
-    if try stepHasEntries(stepID) {
+      "UPDATE history_step SET label = ? WHERE \(step.row.condition)", .text(label(result)),
+      step.row.value)
+    if try stepHasEntries(step.id) {
       try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
-      let limit = Int64(try settingText(.historyLimit)) ?? 200
-      try database.run(
-        """
-        DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
-          (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
-        """, .integer(limit))
+      if database.dialect == .sqlite || step.id % Self.serverPruningInterval == 0 {
+        let limit = Int64(try settingText(.historyLimit)) ?? 200
+        try database.run(
+          """
+          DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
+            (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
+          """, .integer(limit))
+      }
     } else {
-      try database.run("DELETE FROM history_step WHERE id = ?", .integer(stepID))
+      try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
     }
     return result
+  }
+
+  /// On PostgreSQL the steps beyond `history.limit` are dropped when a step's ID is a multiple of
+  /// this, not after every step: finding them reads index pages every hunter adds steps to, and a
+  /// serializable transaction that read them fails when another hunter commits a step meanwhile.
+  /// A hunter keeps at most this many steps more than the limit.
+  static let serverPruningInterval: Int64 = 64
+
+  /// Where a step's row is, to change it again in the same transaction: by its ID on SQLite; on
+  /// PostgreSQL by its physical address (`ctid`), which reads no index page other hunters write.
+  private struct StepRow {
+    let condition: String
+    let value: SQLValue
+  }
+
+  /// Opens the undo step `recordingStep` records into.
+  private func beginRecordedStep() throws -> (id: Int64, row: StepRow) {
+    guard database.dialect == .postgresql else {
+      let id = try beginStep(stack: "undo", label: "")
+      return (id, StepRow(condition: "id = ?", value: .integer(id)))
+    }
+    guard
+      let (id, address) = try database.queryFirst(
+        """
+        INSERT INTO history_step (stack, label, created_at) VALUES ('undo', '', ?)
+        RETURNING id, CAST(ctid AS text)
+        """, [.text(now.iso8601)], row: { ($0.int(0), $0.text(1)) })
+    else { throw BountyError.io("the database did not answer the new history step") }
+    try record(into: id)
+    return (id, StepRow(condition: "ctid = CAST(? AS tid)", value: .text(address)))
   }
 
   /// Reverses the newest undo step and returns it, or `notFound` when there is nothing to undo.
@@ -206,8 +239,15 @@ extension Store {
     }
   }
 
+  /// True when the step recorded a row change. On PostgreSQL the triggers say so in the
+  /// transaction's `bounty.recorded` setting, so no index page other hunters write is read.
   private func stepHasEntries(_ stepID: Int64) throws -> Bool {
-    try database.scalarInt(
+    if database.dialect == .postgresql {
+      return try database.scalarInt(
+        "SELECT CAST(current_setting('bounty.recorded', true) = ? AS integer)",
+        .text(String(stepID))) == 1
+    }
+    return try database.scalarInt(
       "SELECT EXISTS (SELECT 1 FROM history_entry WHERE step_id = ?)", .integer(stepID)) == 1
   }
 }
