@@ -13,6 +13,10 @@ public final class Database {
   /// failure) is run again, whole, before the failure is reported.
   public static let maximumRetries = 20
 
+  /// The advisory lock bounty's writers queue on in a PostgreSQL database (any number no other
+  /// lock of bounty's uses: "BNTYWRIT").
+  static let writerLock: Int64 = 0x424E_5459_5752_4954
+
   init(engine: any DatabaseEngine, path: String) {
     self.engine = engine
     self.path = path
@@ -159,10 +163,29 @@ public final class Database {
     switch dialect {
     case .sqlite: try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
     case .postgresql:
-      try execute(
-        write
-          ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
-          : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+      if write {
+        // bounty's writers take turns, as on SQLite: without this, hunters changing a small
+        // roster at once fail each other's serializable transactions on the rows every change
+        // writes (the tally, the history) often enough to run out of retries. The lock is taken
+        // before BEGIN, so the transaction's snapshot already sees the previous writer's commit;
+        // it belongs to the session, so a killed client's lock goes with its connection. A writer
+        // that is not bounty (psql) is still kept honest by SERIALIZABLE and the retry.
+        try run("SELECT pg_advisory_lock(?)", .integer(Self.writerLock))
+      }
+      do {
+        try execute(
+          write
+            ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
+            : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+      } catch {
+        if write { try? run("SELECT pg_advisory_unlock(?)", .integer(Self.writerLock)) }
+        throw error
+      }
+    }
+    defer {
+      if write, dialect == .postgresql {
+        try? run("SELECT pg_advisory_unlock(?)", .integer(Self.writerLock))
+      }
     }
     transactionDepth = 1
     do {
