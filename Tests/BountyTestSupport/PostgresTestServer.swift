@@ -82,7 +82,8 @@ public final class PostgresTestServer: Sendable {
     guard mkdtemp(&template) != nil else {
       throw PostgresTestServerError(description: "cannot make a folder for a test cluster")
     }
-    return String(cString: template)
+    return String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The bounty URL of database `name` on this server, connecting as `role` (the superuser when

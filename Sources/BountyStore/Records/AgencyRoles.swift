@@ -1,0 +1,114 @@
+import BountyCore
+
+/// The two group roles of agency mode. Hunters log in as roles of their own that are members of
+/// one of them (`CREATE ROLE carol LOGIN IN ROLE agency_hunter`); the database enforces what each
+/// may do, so a hunter using `psql` can do no more than through bounty.
+public enum AgencyRole {
+  /// May change settings, delete fugitives and import, besides everything a hunter may do.
+  public static let admin = "agency_admin"
+  /// May read everything and change fugitives, notes, photos, case files and history, but not
+  /// settings, and may not delete fugitives.
+  public static let hunter = "agency_hunter"
+}
+
+extension Store {
+  /// Creates the agency's group roles when missing and grants them their privileges on every table
+  /// and sequence of the database's schema, in the transaction the caller opened; answers the
+  /// statements it ran, in order. Running it again is harmless: it first takes back whatever the
+  /// two roles held on those tables, so they end with exactly these privileges. Run it again after
+  /// a migration that adds a table.
+  ///
+  /// Hunters: SELECT on every table; INSERT, UPDATE and DELETE on every table except `setting`
+  /// (read only), `fugitive` (no DELETE) and `bounty_migration` (read only: migrating takes the
+  /// tables' owner); USAGE and SELECT on the sequences. Admins: member of the hunters, plus
+  /// changing settings, deleting fugitives, TRUNCATE (imports) and setting sequences.
+  ///
+  /// Refused on SQLite, which has no roles; refused with the reason when this connection's role may
+  /// not create roles or grant on the tables (it must own them and have CREATEROLE).
+  public func initAgencyRoles() throws -> [String] {
+    guard database.dialect == .postgresql else {
+      throw BountyError.refused("init-agency needs a PostgreSQL database (--db postgresql://…)")
+    }
+    let statements = try agencyRoleStatements()
+    do {
+      for statement in statements { try database.execute(statement) }
+    } catch let failure as any DatabaseFailure where failure.isPermissionDenied {
+      throw BountyError.refused(
+        "init-agency needs the role that owns bounty's tables, with CREATEROLE (\(failure.message)); "
+          + "nothing was changed")
+    }
+    return statements
+  }
+
+  /// The statements that bring the roles and their privileges to the plan above.
+  private func agencyRoleStatements() throws -> [String] {
+    let (admin, hunter) = (AgencyRole.admin, AgencyRole.hunter)
+    var statements: [String] = []
+    for role in [hunter, admin] where try !roleExists(role) {
+      statements.append("CREATE ROLE \(role) NOLOGIN")
+    }
+    if try !isMember(admin, of: hunter) {
+      statements.append("GRANT \(hunter) TO \(admin)")
+    }
+    let schema = try database.scalarText("SELECT quote_ident(current_schema())") ?? "public"
+    statements.append("GRANT USAGE ON SCHEMA \(schema) TO \(hunter), \(admin)")
+
+    let tables = try relations(kinds: "'r', 'p'")
+    let readable = try relations(kinds: "'r', 'p', 'v', 'm'")
+    guard !readable.isEmpty else { return statements }
+    let readOnly: Set<String> = ["setting", "bounty_migration"]
+    let everyTable = readable.joined(separator: ", ")
+    statements.append("REVOKE ALL ON TABLE \(everyTable) FROM \(hunter), \(admin)")
+    statements.append("GRANT SELECT ON TABLE \(everyTable) TO \(hunter)")
+    let hunterWritable = tables.filter { !readOnly.contains($0) && $0 != "fugitive" }
+    if !hunterWritable.isEmpty {
+      statements.append(
+        "GRANT INSERT, UPDATE, DELETE ON TABLE \(hunterWritable.joined(separator: ", ")) TO \(hunter)"
+      )
+    }
+    if tables.contains("fugitive") {
+      statements.append("GRANT INSERT, UPDATE ON TABLE fugitive TO \(hunter)")
+    }
+    let adminWritable = tables.filter { $0 != "bounty_migration" }
+    if !adminWritable.isEmpty {
+      statements.append(
+        "GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON TABLE "
+          + "\(adminWritable.joined(separator: ", ")) TO \(admin)")
+    }
+
+    let sequences = try relations(kinds: "'S'")
+    if !sequences.isEmpty {
+      let everySequence = sequences.joined(separator: ", ")
+      statements.append("REVOKE ALL ON SEQUENCE \(everySequence) FROM \(hunter), \(admin)")
+      statements.append("GRANT USAGE, SELECT ON SEQUENCE \(everySequence) TO \(hunter)")
+      statements.append("GRANT USAGE, SELECT, UPDATE ON SEQUENCE \(everySequence) TO \(admin)")
+    }
+    return statements
+  }
+
+  /// The names (quoted where SQL needs it) of the current schema's relations of the given
+  /// `pg_class.relkind`s, in name order.
+  private func relations(kinds: String) throws -> [String] {
+    try database.query(
+      """
+      SELECT quote_ident(c.relname) FROM pg_class c
+      WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+        AND c.relkind IN (\(kinds))
+      ORDER BY c.relname
+      """
+    ) { $0.text(0) }
+  }
+
+  private func roleExists(_ role: String) throws -> Bool {
+    try database.scalarInt("SELECT count(*) FROM pg_roles WHERE rolname = ?", .text(role)) != 0
+  }
+
+  private func isMember(_ member: String, of group: String) throws -> Bool {
+    try database.scalarInt(
+      """
+      SELECT count(*) FROM pg_auth_members m
+      JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member
+      WHERE g.rolname = ? AND r.rolname = ?
+      """, .text(group), .text(member)) != 0
+  }
+}
