@@ -13,7 +13,7 @@ enum AgencyCommands {
         "Create the agency_admin and agency_hunter roles and grant their privileges (PostgreSQL; "
         + "prints the SQL it runs; safe to run again)",
       params: [], effect: .change(undoable: false), fronts: .terminal,
-      result: "{statements: [SQL run, in order], script: the same as one SQL script}",
+      result: "{statements: [SQL run, in order], script: the same, one a line, each ending with ;}",
       schema: ResultSchema(
         .object([
           "type": "object", "required": ["statements", "script"], "additionalProperties": false,
@@ -27,7 +27,7 @@ enum AgencyCommands {
     let statements = try store.initAgencyRoles()
     return .object([
       "statements": .array(statements.map(JSON.string)),
-      "script": .string(statements.map { $0 + ";\n" }.joined()),
+      "script": .string(statements.map { $0 + ";" }.joined(separator: "\n")),
     ])
   }
 }
