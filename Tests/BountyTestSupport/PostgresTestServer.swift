@@ -98,6 +98,17 @@ public final class PostgresTestServer: Sendable {
     return "postgresql:///\(encoded(name))?host=\(encoded(host))&user=\(encoded(role ?? user))"
   }
 
+  /// `url` connecting as `role` instead of its own user.
+  public static func url(_ url: String, as role: String) throws -> String {
+    guard var components = URLComponents(string: url) else {
+      throw PostgresTestServerError(description: "not a URL: \(url)")
+    }
+    components.queryItems =
+      (components.queryItems ?? []).filter { $0.name != "user" }
+      + [URLQueryItem(name: "user", value: role)]
+    return components.string ?? url
+  }
+
   /// Creates a new, empty database (`t_` and random letters) and returns its URL.
   public func freshDatabase() throws -> String {
     let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
@@ -109,17 +120,7 @@ public final class PostgresTestServer: Sendable {
   /// given) and returns its output: rows unaligned (`|` between columns), one a line, no header.
   /// Stops at the first error and throws it.
   public func psql(_ url: String, _ sql: String, role: String? = nil) throws -> String {
-    var target = url
-    if let role {
-      guard var components = URLComponents(string: url) else {
-        throw PostgresTestServerError(description: "not a URL: \(url)")
-      }
-      components.queryItems =
-        (components.queryItems ?? []).filter { $0.name != "user" } + [
-          URLQueryItem(name: "user", value: role)
-        ]
-      target = components.string ?? url
-    }
+    let target = try role.map { try Self.url(url, as: $0) } ?? url
     let outcome = try Self.execute(
       "/usr/bin/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", target, "-c", sql])
     guard outcome.status == 0 else {

@@ -29,9 +29,21 @@ extension Store {
     guard database.dialect == .postgresql else {
       throw BountyError.refused("init-agency needs a PostgreSQL database (--db postgresql://…)")
     }
-    let statements = try agencyRoleStatements()
+    var statements: [String] = []
     do {
-      for statement in statements { try database.execute(statement) }
+      // Roles and memberships belong to the whole cluster: another database's init-agency may
+      // create the same one at the same moment. Each runs under a savepoint, and one the other
+      // created first (a duplicate) is simply there already.
+      for statement in try missingRoleStatements() {
+        do {
+          try database.transaction(write: true) { try database.execute(statement) }
+          statements.append(statement)
+        } catch let failure as any DatabaseFailure where failure.isConstraintViolation {}
+      }
+      for statement in try privilegeStatements() {
+        try database.execute(statement)
+        statements.append(statement)
+      }
     } catch let failure as any DatabaseFailure where failure.isPermissionDenied {
       throw BountyError.refused(
         "init-agency needs the role that owns bounty's tables, with CREATEROLE (\(failure.message)); "
@@ -40,8 +52,8 @@ extension Store {
     return statements
   }
 
-  /// The statements that bring the roles and their privileges to the plan above.
-  private func agencyRoleStatements() throws -> [String] {
+  /// The group roles and the membership of admins in hunters, where missing.
+  private func missingRoleStatements() throws -> [String] {
     let (admin, hunter) = (AgencyRole.admin, AgencyRole.hunter)
     var statements: [String] = []
     for role in [hunter, admin] where try !roleExists(role) {
@@ -50,6 +62,13 @@ extension Store {
     if try !isMember(admin, of: hunter) {
       statements.append("GRANT \(hunter) TO \(admin)")
     }
+    return statements
+  }
+
+  /// What each role may do on the schema's tables and sequences, from nothing.
+  private func privilegeStatements() throws -> [String] {
+    let (admin, hunter) = (AgencyRole.admin, AgencyRole.hunter)
+    var statements: [String] = []
     let schema = try database.scalarText("SELECT quote_ident(current_schema())") ?? "public"
     statements.append("GRANT USAGE ON SCHEMA \(schema) TO \(hunter), \(admin)")
 

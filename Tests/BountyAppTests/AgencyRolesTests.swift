@@ -1,0 +1,74 @@
+import BountyCore
+import BountyTestSupport
+import Foundation
+import Testing
+
+/// `db init-agency`: the agency's roles, enforced by the database itself, so a hunter's `psql`
+/// can do no more than their bounty.
+@Suite struct AgencyRolesTests {
+  @Test func aSQLiteFileHasNoRolesToSetUp() throws {
+    let app = try TestApp(engine: .sqlite)
+    #expect(
+      throws: BountyError.refused("init-agency needs a PostgreSQL database (--db postgresql://…)")
+    ) {
+      try Self.initAgency(app)
+    }
+  }
+
+  @Test func initAgencyGrantsThePlanAndRunsAgainCleanly() throws {
+    let app = try TestApp(engine: .postgresql)
+    let server = try PostgresTestServer.shared
+    let first = try Self.statements(Self.initAgency(app))
+    let second = try Self.statements(Self.initAgency(app))
+    // The second run creates nothing and grants exactly what the first did.
+    #expect(!second.contains { $0.hasPrefix("CREATE ROLE") || $0.hasPrefix("GRANT agency") })
+    #expect(
+      second == first.filter { !$0.hasPrefix("CREATE ROLE") && !$0.hasPrefix("GRANT agency") })
+    #expect(second.contains("GRANT INSERT, UPDATE ON TABLE fugitive TO agency_hunter"))
+
+    try app.add("Hank Morrow", id: 7)
+    let suffix = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    let (hunter, admin) = ("h_" + suffix, "a_" + suffix)
+    let url = app.store.path
+    _ = try server.psql(url, "CREATE ROLE \(hunter) LOGIN IN ROLE agency_hunter")
+    _ = try server.psql(url, "CREATE ROLE \(admin) LOGIN IN ROLE agency_admin")
+    defer { _ = try? server.psql(url, "DROP ROLE \(hunter); DROP ROLE \(admin)") }
+
+    #expect(try server.psql(url, "SELECT name FROM fugitive", role: hunter) == "Hank Morrow")
+    for refused in [
+      "UPDATE setting SET value = '12' WHERE key = 'commission.rate'",
+      "INSERT INTO setting (key, value) VALUES ('commission.rate', '12')",
+      "DELETE FROM fugitive", "TRUNCATE note", "DELETE FROM bounty_migration",
+    ] {
+      let error = try #require(throws: PostgresTestServerError.self, "\(refused)") {
+        try server.psql(url, refused, role: hunter)
+      }
+      #expect(error.description.contains("permission denied"), "\(refused): \(error)")
+    }
+    #expect(
+      try server.psql(
+        url,
+        "BEGIN; INSERT INTO setting (key, value) VALUES ('commission.rate', '12'); "
+          + "DELETE FROM fugitive; SELECT count(*) FROM fugitive; ROLLBACK", role: admin) == "0")
+
+    // Through bounty the refusal is one clear line, and the setting is unchanged.
+    let asHunter = BinaryRunner(database: try PostgresTestServer.url(url, as: hunter))
+    let outcome = try asHunter.run(["settings", "set", "commission.rate", "12"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("permission denied for table setting"), "\(outcome.stderr)")
+    #expect(
+      try server.psql(url, "SELECT count(*) FROM setting WHERE key = 'commission.rate'") == "0")
+  }
+
+  /// Runs `db init-agency` (a command of the terminal only) through the dispatcher.
+  static func initAgency(_ app: TestApp) throws -> JSON {
+    try app.dispatcher.call("db.initAgency", front: .terminal).get()
+  }
+
+  static func statements(_ result: JSON) -> [String] {
+    (result["statements"]?.arrayValue ?? []).compactMap {
+      if case .string(let text) = $0 { return text }
+      return nil
+    }
+  }
+}
