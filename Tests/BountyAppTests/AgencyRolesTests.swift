@@ -1,6 +1,7 @@
 import BountyCore
 import BountyTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// `db init-agency`: the agency's roles, enforced by the database itself, so a hunter's `psql`
@@ -58,6 +59,39 @@ import Testing
     #expect(outcome.stderr.contains("permission denied for table setting"), "\(outcome.stderr)")
     #expect(
       try server.psql(url, "SELECT count(*) FROM setting WHERE key = 'commission.rate'") == "0")
+  }
+
+  /// Roles belong to the whole cluster: three databases of a new cluster set up at the same moment
+  /// all succeed, and only one of them creates the roles.
+  @Test func databasesSetUpAtOnceAllSucceed() throws {
+    let cluster = try PostgresTestServer.makeClusterFolder()
+    defer {
+      _ = try? PostgresTestServer.execute(PostgresTestServer.clusterScript, ["stop", cluster])
+      try? FileManager.default.removeItem(atPath: cluster)
+    }
+    let started = try PostgresTestServer.execute(
+      PostgresTestServer.clusterScript, ["start", cluster])
+    #expect(started.status == 0, "\(started.stderr)")
+    let server = try PostgresTestServer(conninfo: started.stdout)
+    let urls = try (0..<3).map { _ in try server.freshDatabase() }
+    for url in urls {
+      #expect(try BinaryRunner(database: url).run(["db", "migrate"]).status == 0)
+    }
+    let outcomes = Mutex<[(status: Int32, stdout: String, stderr: String)?]>(
+      Array(repeating: nil, count: urls.count))
+    DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+      let outcome = try? BinaryRunner(database: urls[index]).run(["db", "init-agency"])
+      let result = outcome.map { ($0.status, $0.stdout, $0.stderr) }
+      outcomes.withLock { $0[index] = result }
+    }
+    let results = outcomes.withLock { $0 }.compactMap { $0 }
+    #expect(results.count == urls.count)
+    for outcome in results { #expect(outcome.status == 0, "\(outcome.stderr)") }
+    let creations = results.map { $0.stdout.components(separatedBy: "CREATE ROLE").count - 1 }
+    #expect(creations.reduce(0, +) == 2, "\(creations)")
+    for outcome in results {
+      #expect(outcome.stdout.contains("GRANT INSERT, UPDATE ON TABLE fugitive TO agency_hunter;"))
+    }
   }
 
   /// Runs `db init-agency` (a command of the terminal only) through the dispatcher.

@@ -32,13 +32,15 @@ extension Store {
     var statements: [String] = []
     do {
       // Roles and memberships belong to the whole cluster: another database's init-agency may
-      // create the same one at the same moment. Each runs under a savepoint, and one the other
-      // created first (a duplicate) is simply there already.
-      for statement in try missingRoleStatements() {
+      // create the same one at the same moment, and then this statement waits for it and fails.
+      // Each runs under a savepoint, and one that fails because it is now in place is done.
+      for (statement, isInPlace) in try missingRoleStatements() {
         do {
           try database.transaction(write: true) { try database.execute(statement) }
           statements.append(statement)
-        } catch let failure as any DatabaseFailure where failure.isConstraintViolation {}
+        } catch let failure as any DatabaseFailure {
+          guard try isInPlace() else { throw failure }
+        }
       }
       for statement in try privilegeStatements() {
         try database.execute(statement)
@@ -52,15 +54,16 @@ extension Store {
     return statements
   }
 
-  /// The group roles and the membership of admins in hunters, where missing.
-  private func missingRoleStatements() throws -> [String] {
+  /// The group roles and the membership of admins in hunters, where missing, each with the check
+  /// that it is in place.
+  private func missingRoleStatements() throws -> [(String, () throws -> Bool)] {
     let (admin, hunter) = (AgencyRole.admin, AgencyRole.hunter)
-    var statements: [String] = []
-    for role in [hunter, admin] where try !roleExists(role) {
-      statements.append("CREATE ROLE \(role) NOLOGIN")
+    let missing = try [hunter, admin].filter { try !roleExists($0) }
+    var statements: [(String, () throws -> Bool)] = missing.map { role in
+      ("CREATE ROLE \(role) NOLOGIN", { try self.roleExists(role) })
     }
-    if try !isMember(admin, of: hunter) {
-      statements.append("GRANT \(hunter) TO \(admin)")
+    if try !missing.isEmpty || !isMember(admin, of: hunter) {
+      statements.append(("GRANT \(hunter) TO \(admin)", { try self.isMember(admin, of: hunter) }))
     }
     return statements
   }
@@ -118,16 +121,16 @@ extension Store {
     ) { $0.text(0) }
   }
 
+  // Both ask the catalog as it is now, not as the transaction's snapshot saw it, so they see a
+  // role another transaction created since.
   private func roleExists(_ role: String) throws -> Bool {
-    try database.scalarInt("SELECT count(*) FROM pg_roles WHERE rolname = ?", .text(role)) != 0
+    try database.scalarInt(
+      "SELECT CASE WHEN to_regrole(?) IS NULL THEN 0 ELSE 1 END", .text(role)) == 1
   }
 
   private func isMember(_ member: String, of group: String) throws -> Bool {
     try database.scalarInt(
-      """
-      SELECT count(*) FROM pg_auth_members m
-      JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member
-      WHERE g.rolname = ? AND r.rolname = ?
-      """, .text(group), .text(member)) != 0
+      "SELECT CASE WHEN pg_has_role(CAST(? AS name), CAST(? AS name), 'MEMBER') THEN 1 ELSE 0 END",
+      .text(member), .text(group)) == 1
   }
 }
