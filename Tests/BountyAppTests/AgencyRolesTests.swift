@@ -61,6 +61,51 @@ import Testing
       try server.psql(url, "SELECT count(*) FROM setting WHERE key = 'commission.rate'") == "0")
   }
 
+  @Test func addHunterCreatesALoginRoleInItsGroup() throws {
+    let app = try TestApp(engine: .postgresql)
+    let server = try PostgresTestServer.shared
+    _ = try Self.initAgency(app)
+    let suffix = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    let (hunter, admin) = ("h_" + suffix, "a_" + suffix)
+    defer { _ = try? server.psql(app.store.path, "DROP ROLE \(hunter); DROP ROLE \(admin)") }
+    let added = try app.dispatcher.call(
+      "db.addHunter", params: ["role": .string(hunter)], front: .terminal
+    ).get()
+    #expect(added["statement"] == .string("CREATE ROLE \(hunter) LOGIN IN ROLE agency_hunter"))
+    _ = try app.dispatcher.call(
+      "db.addHunter", params: ["role": .string(admin), "admin": .bool(true)], front: .terminal
+    ).get()
+    let membership = """
+      SELECT r.rolcanlogin, pg_has_role(r.rolname, 'agency_hunter', 'MEMBER'),
+        pg_has_role(r.rolname, 'agency_admin', 'MEMBER')
+      FROM pg_roles r WHERE r.rolname = '%@'
+      """
+    #expect(
+      try server.psql(app.store.path, membership.replacingOccurrences(of: "%@", with: hunter))
+        == "t|t|f")
+    #expect(
+      try server.psql(app.store.path, membership.replacingOccurrences(of: "%@", with: admin))
+        == "t|t|t")
+    #expect(
+      app.dispatcher.call("db.addHunter", params: ["role": .string(hunter)], front: .terminal)
+        == .failure(.conflict("the role \(hunter) already exists; nothing was changed")))
+    for bad in ["Carol", "9lives", "carol; DROP TABLE fugitive", "bob-smith"] {
+      let result = app.dispatcher.call(
+        "db.addHunter", params: ["role": .string(bad)], front: .terminal)
+      guard case .failure(.invalid(field: "role", reason: _)) = result else {
+        Issue.record("\(bad) was not refused: \(result)")
+        continue
+      }
+    }
+  }
+
+  @Test func addHunterNeedsPostgreSQL() throws {
+    let app = try TestApp(engine: .sqlite)
+    #expect(
+      app.dispatcher.call("db.addHunter", params: ["role": .string("carol")], front: .terminal)
+        == .failure(.refused("add-hunter needs a PostgreSQL database (--db postgresql://…)")))
+  }
+
   /// Roles belong to the whole cluster: three databases of a new cluster set up at the same moment
   /// all succeed, and only one of them creates the roles.
   @Test func databasesSetUpAtOnceAllSucceed() throws {

@@ -54,6 +54,47 @@ extension Store {
     return statements
   }
 
+  /// Creates a login role for a new hunter, a member of `agency_admin` when `admin`, else of
+  /// `agency_hunter`, with no password (give one with psql's `\password ROLE`, which never shows it
+  /// on a command line); answers the statement it ran. `role` must be a plain lower-case SQL name.
+  ///
+  /// Refused on SQLite, before `initAgencyRoles` made the groups, for a role that exists, and when
+  /// this connection's role may not create roles.
+  public func addAgencyMember(_ role: String, admin: Bool) throws -> String {
+    guard database.dialect == .postgresql else {
+      throw BountyError.refused("add-hunter needs a PostgreSQL database (--db postgresql://…)")
+    }
+    let isPlainName =
+      (1...63).contains(role.utf8.count) && role.first.map { $0 == "_" || $0.isLowercase } == true
+      && role.unicodeScalars.allSatisfy {
+        $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+      }
+    guard isPlainName else {
+      throw BountyError.invalid(
+        field: "role",
+        reason: "a role name here is 1 to 63 of a-z, 0-9 and _, not starting with a digit")
+    }
+    let group = admin ? AgencyRole.admin : AgencyRole.hunter
+    guard try roleExists(group) else {
+      throw BountyError.refused(
+        "the role \(group) does not exist yet: run bounty db init-agency first; nothing was changed"
+      )
+    }
+    guard
+      try database.scalarInt("SELECT count(*) FROM pg_roles WHERE rolname = ?", .text(role)) == 0
+    else {
+      throw BountyError.conflict("the role \(role) already exists; nothing was changed")
+    }
+    let statement = "CREATE ROLE \(role) LOGIN IN ROLE \(group)"
+    do {
+      try database.execute(statement)
+    } catch let failure as any DatabaseFailure where failure.isPermissionDenied {
+      throw BountyError.refused(
+        "add-hunter needs a role with CREATEROLE (\(failure.message)); nothing was changed")
+    }
+    return statement
+  }
+
   /// The group roles and the membership of admins in hunters, where missing, each with the check
   /// that it is in place.
   private func missingRoleStatements() throws -> [(String, () throws -> Bool)] {
