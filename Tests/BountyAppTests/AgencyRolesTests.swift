@@ -89,6 +89,16 @@ import Testing
     #expect(
       app.dispatcher.call("db.addHunter", params: ["role": .string(hunter)], front: .terminal)
         == .failure(.conflict("the role \(hunter) already exists; nothing was changed")))
+    let reserved = "order"
+    if try server.psql(app.store.path, "SELECT count(*) FROM pg_roles WHERE rolname = 'order'")
+      == "0"
+    {
+      defer { _ = try? server.psql(app.store.path, "DROP ROLE \"order\"") }
+      let quoted = try app.dispatcher.call(
+        "db.addHunter", params: ["role": .string(reserved)], front: .terminal
+      ).get()
+      #expect(quoted["statement"] == .string("CREATE ROLE \"order\" LOGIN IN ROLE agency_hunter"))
+    }
     for bad in ["Carol", "9lives", "carol; DROP TABLE fugitive", "bob-smith"] {
       let result = app.dispatcher.call(
         "db.addHunter", params: ["role": .string(bad)], front: .terminal)

@@ -85,7 +85,9 @@ extension Store {
     else {
       throw BountyError.conflict("the role \(role) already exists; nothing was changed")
     }
-    let statement = "CREATE ROLE \(role) LOGIN IN ROLE \(group)"
+    // quote_ident: a name SQL reserves (`user`, `order`) is quoted; any other stays as it is.
+    let name = try database.scalarText("SELECT quote_ident(?)", .text(role)) ?? role
+    let statement = "CREATE ROLE \(name) LOGIN IN ROLE \(group)"
     do {
       try database.execute(statement)
     } catch let failure as any DatabaseFailure where failure.isPermissionDenied {
