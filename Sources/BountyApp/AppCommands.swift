@@ -7,7 +7,7 @@ enum AppCommands {
   static let commands: [Command] =
     [historyList, undo, redo, sample] + DataCommands.commands + [
       dbInfo, dbCheck, dbMigrate, dbBackup, DatabaseCopyCommand.command,
-    ]
+    ] + AgencyCommands.commands
 
   static let historyList = Command(
     CommandSpec(

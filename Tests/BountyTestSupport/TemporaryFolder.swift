@@ -24,18 +24,40 @@ public struct TemporaryFolder {
   }
 }
 
+/// The engines a store runs on, for tests that run the same checks on both
+/// (`@Test(arguments: TestEngine.allCases)`).
+public enum TestEngine: CaseIterable, Sendable {
+  /// A SQLite file in the test's folder.
+  case sqlite
+  /// A fresh database on the test PostgreSQL server (`PostgresTestServer`).
+  case postgresql
+}
+
 /// A dispatcher over a new database in a new folder, with a clock the test controls.
 public final class TestApp {
   public let folder: TemporaryFolder
   public let dispatcher: Dispatcher
   public var now: Timestamp
+  public let engine: TestEngine
 
   public let store: Store
 
-  public init(now: String = "2026-11-30T10:00:00Z") throws {
+  /// A new SQLite database.
+  public convenience init(now: String = "2026-11-30T10:00:00Z") throws {
+    try self.init(engine: .sqlite, now: now)
+  }
+
+  /// A new database on `engine`: a file in the folder, or a fresh PostgreSQL database.
+  public init(engine: TestEngine, now: String = "2026-11-30T10:00:00Z") throws {
     folder = try TemporaryFolder()
+    self.engine = engine
     self.now = Timestamp(parsing: now) ?? Timestamp(secondsSinceEpoch: 0)
-    store = try Store.open(path: folder.file("bounty.sqlite"))
+    let path =
+      switch engine {
+      case .sqlite: folder.file("bounty.sqlite")
+      case .postgresql: try PostgresTestServer.shared.freshDatabase()
+      }
+    store = try Store.open(path: path)
     dispatcher = Dispatcher(store: store)
     store.clock = { [unowned self] in self.now }
   }

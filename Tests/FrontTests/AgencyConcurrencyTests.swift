@@ -1,0 +1,156 @@
+import BountyCore
+import BountyTestSupport
+import Foundation
+import Testing
+
+/// Many hunters on one agency database at once, each through the real binary as its own role:
+/// nothing any of them did is lost, the manual order stays dense, and undo keeps to its owner.
+@Suite(.serialized) struct AgencyConcurrencyTests {
+  static let hunters = 8
+  static let changesPerHunter = 200
+  static let sharedFugitives = 20
+
+  /// A fresh agency database with roles set up and `count` hunters (h1…hN), and a runner for it.
+  static func agency(hunters count: Int) throws -> (url: String, admin: BinaryRunner) {
+    let server = try PostgresTestServer.shared
+    let url = try server.freshDatabase()
+    let admin = BinaryRunner(database: url)
+    try expectSuccess(admin.run(["db", "init-agency"]))
+    for index in 1...count {
+      try expectSuccess(admin.run(["db", "add-hunter", "h\(index)_\(suffix(url))"]))
+    }
+    return (url, admin)
+  }
+
+  /// The database's own name: roles are shared by the cluster, so each test's hunters are its own.
+  static func suffix(_ url: String) -> String {
+    String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" }.suffix(8))
+  }
+
+  static func hunter(_ index: Int, on url: String) throws -> BinaryRunner {
+    BinaryRunner(database: try PostgresTestServer.url(url, as: "h\(index)_\(suffix(url))"))
+  }
+
+  @discardableResult
+  static func expectSuccess(
+    _ outcome: BinaryRunner.Outcome, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> BinaryRunner.Outcome {
+    #expect(outcome.status == 0, "\(outcome.stderr)", sourceLocation: sourceLocation)
+    return outcome
+  }
+
+  @Test func eightHuntersChangingOneRosterAtOnceLoseNothing() throws {
+    let (url, admin) = try Self.agency(hunters: Self.hunters)
+    for index in 1...Self.sharedFugitives {
+      try Self.expectSuccess(
+        admin.run(["fugitives", "add", "--name", "Shared \(index)", "--bounty", "100"]))
+    }
+    // Each hunter: notes on the shared fugitives, moves among them, bounty edits and adds of
+    // its own, interleaved, as one `bounty rpc` session of 200 requests.
+    let scripts = (1...Self.hunters).map { hunter in
+      (0..<Self.changesPerHunter).map { step -> String in
+        let target = 1 + (hunter * 7 + step) % Self.sharedFugitives
+        let request: String
+        switch step % 4 {
+        case 0:
+          request =
+            #""method":"notes.add","params":{"id":\#(target),"text":"h\#(hunter) step \#(step)"}"#
+        case 1:
+          request =
+            #""method":"fugitives.move","params":{"id":\#(target),"to":\#(1 + step % 20)}"#
+        case 2:
+          request =
+            #""method":"fugitives.update","params":{"id":\#(target),"description":"h\#(hunter) \#(step)"}"#
+        default:
+          request =
+            #""method":"fugitives.add","params":{"name":"H\#(hunter) own \#(step)","bounty":"\#(step).50"}"#
+        }
+        return #"{"jsonrpc":"2.0","id":\#(step),\#(request)}"#
+      }.joined(separator: "\n") + "\n"
+    }
+    // All eight at once: each its own process and connection, started before any is waited for.
+    let folder = try TemporaryFolder()
+    let sessions = try (1...Self.hunters).map { hunter -> (Process, String) in
+      let input = folder.file("h\(hunter).in")
+      let output = folder.file("h\(hunter).out")
+      try scripts[hunter - 1].write(toFile: input, atomically: true, encoding: .utf8)
+      FileManager.default.createFile(atPath: output, contents: nil)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
+      process.arguments = ["rpc"]
+      process.environment = try Self.hunter(hunter, on: url).environment
+      process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+      process.standardError = FileHandle.nullDevice
+      return (process, output)
+    }
+    for (process, _) in sessions { try process.run() }
+    for (process, _) in sessions { process.waitUntilExit() }
+    var errors: [String] = []
+    for (process, output) in sessions {
+      #expect(process.terminationStatus == 0)
+      let lines = (try String(contentsOfFile: output, encoding: .utf8)).split(separator: "\n")
+      #expect(lines.count == Self.changesPerHunter)
+      errors += lines.filter { $0.contains(#""error""#) }.map(String.init)
+    }
+    #expect(errors.isEmpty, "\(errors.prefix(3))")
+
+    let all = try JSONParser.parse(
+      admin.run(["--json", "fugitives", "list", "--all", "--sort", "manual", "--limit", "10000"])
+        .stdout)
+    let items = all["items"]?.arrayValue ?? []
+    let adds = Self.hunters * (Self.changesPerHunter / 4)
+    #expect(items.count == Self.sharedFugitives + adds)
+    #expect(items.map { $0["position"] } == (1...items.count).map { JSON.number("\($0)") })
+    let notes = items.reduce(0) { $0 + ($1["notes"]?.arrayValue?.count ?? 0) }
+    #expect(notes == Self.hunters * (Self.changesPerHunter / 4))
+  }
+
+  @Test func undoKeepsToItsOwnerAndRefusesAStepAnotherHunterChanged() throws {
+    let (url, admin) = try Self.agency(hunters: 2)
+    try Self.expectSuccess(admin.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
+    let first = try Self.hunter(1, on: url)
+    let second = try Self.hunter(2, on: url)
+    try Self.expectSuccess(first.run(["fugitives", "edit", "1", "--bounty", "10"]))
+    try Self.expectSuccess(second.run(["fugitives", "edit", "1", "--description", "Seen in Elko"]))
+    let refused = try first.run(["undo"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("Hank Morrow") && refused.stderr.contains("h2_"))
+    let shown = try admin.run(["--json", "fugitives", "show", "1"]).stdout
+    #expect(shown.contains(#""bounty":"10.00""#) && shown.contains("Seen in Elko"))
+    // The second hunter's own step is theirs to undo; then the first one's applies again.
+    try Self.expectSuccess(second.run(["undo"]))
+    try Self.expectSuccess(first.run(["undo"]))
+    #expect(try admin.run(["--json", "fugitives", "show", "1"]).stdout.contains(#""bounty":"5.00""#))
+  }
+
+  @Test func aHunterIsRefusedSettingsThroughBountyAndThroughPsql() throws {
+    let (url, _) = try Self.agency(hunters: 1)
+    let hunter = try Self.hunter(1, on: url)
+    let refused = try hunter.run(["settings", "set", "commission", "15"])
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("role"))
+    let server = try PostgresTestServer.shared
+    #expect(throws: (any Error).self) {
+      try server.psql(url, "UPDATE setting SET value = '15' WHERE key = 'commission'",
+        role: "h1_\(Self.suffix(url))")
+    }
+  }
+
+  @Test func aKilledClientMidImportLeavesNoneOfItsRows() throws {
+    let (url, admin) = try Self.agency(hunters: 0 + 1)
+    let folder = try TemporaryFolder()
+    let csv = folder.file("big.csv")
+    var text = "id,name,bounty\n"
+    for index in 1...200_000 { text += "\(index),Imported \(index),\(index).25\n" }
+    try text.write(toFile: csv, atomically: true, encoding: .utf8)
+    let process = try admin.start(["import", csv])
+    usleep(700_000)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let total = try JSONParser.parse(admin.run(["--json", "fugitives", "list", "--all"]).stdout)[
+      "total"]
+    // All or nothing: the server rolls back the killed client's transaction.
+    #expect(total == .number("0") || total == .number("200000"))
+  }
+}

@@ -1,0 +1,101 @@
+import BountyTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// docs/agency.md is run like every other document's ```console blocks (`DocTranscriptTests`), but
+/// against a cluster of its own (the document creates roles, which belong to the whole cluster, and
+/// a standby beside it): each `$ command` runs in bash in the document's folder, as the `postgres`
+/// OS user when the tests run as root (as the document's reader would, `sudo -u postgres -i`),
+/// with `PGHOST` the cluster's socket and `PGUSER` its superuser. `scripts/update-generated`
+/// rewrites the outputs.
+@Suite struct AgencyDocTranscriptTests {
+  static let document = "docs/agency.md"
+
+  @Test func everyStepOfTheAgencyGuideRunsAsShown() throws {
+    let cluster = try PostgresTestServer.makeClusterFolder()
+    defer {
+      _ = try? PostgresTestServer.execute(PostgresTestServer.clusterScript, ["stop", cluster])
+      try? FileManager.default.removeItem(atPath: cluster)
+    }
+    let started = try PostgresTestServer.execute(
+      PostgresTestServer.clusterScript, ["start", cluster])
+    #expect(started.status == 0, "\(started.stderr)")
+    let folder = cluster + "/doc"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    if getuid() == 0 {
+      let owned = try PostgresTestServer.execute("/bin/chown", ["postgres:", folder])
+      #expect(owned.status == 0, "\(owned.stderr)")
+    }
+    var environment = ProcessInfo.processInfo.environment
+    for key in environment.keys where key.hasPrefix("PG") || key == "BOUNTY_DB" {
+      environment.removeValue(forKey: key)
+    }
+    let binFolder = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent().path
+    environment["PATH"] =
+      [binFolder, Self.serverBinFolder(), environment["PATH"] ?? "/usr/bin:/bin"].joined(
+        separator: ":")
+    environment["PGHOST"] = cluster + "/socket"
+    environment["PGUSER"] = "postgres"
+    environment["HOME"] = folder
+    environment["TMPDIR"] = folder
+    environment["BOUNTY_NOW"] = "2026-11-30T10:00:00Z"
+    environment["NO_COLOR"] = "1"
+    environment["TZ"] = "UTC"
+
+    let text = try String(
+      contentsOf: GeneratedFile.root.appending(path: Self.document), encoding: .utf8)
+    let (regenerated, commands) = try DocTranscriptTests.regenerate(text) { command in
+      try Self.run(command, in: folder, environment: environment)
+    }
+    #expect(commands >= 20, "the agency guide lost its steps")
+    #expect(
+      try GeneratedFile.isCurrent(Self.document, regenerated),
+      "stale: run scripts/update-generated")
+  }
+
+  /// The newest installed PostgreSQL server's programs (`pg_ctl`), which Debian keeps off PATH.
+  static func serverBinFolder() -> String {
+    let versions =
+      (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+    let newest = versions.compactMap(Int.init).max().map(String.init) ?? "15"
+    return "/usr/lib/postgresql/\(newest)/bin"
+  }
+
+  /// Runs `command` in bash in `folder` (as `postgres` when root) and returns what it printed on
+  /// both streams. Spawned and waited for by its process id, with none of this process's
+  /// descriptors: a server the command starts outlives it and must not hold them.
+  static func run(_ command: String, in folder: String, environment: [String: String]) throws
+    -> String
+  {
+    let output = folder + "/.out-\(UUID().uuidString)"
+    defer { unlink(output) }
+    let script =
+      "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done\n"
+      + "cd \"$0\" || exit 1\n" + command
+    var arguments = ["/bin/bash", "-c", script, folder]
+    if getuid() == 0 {
+      arguments =
+        ["/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"]
+        + arguments
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+  }
+}
