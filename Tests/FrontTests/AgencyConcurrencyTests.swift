@@ -127,7 +127,7 @@ import Testing
   @Test func aHunterIsRefusedSettingsThroughBountyAndThroughPsql() throws {
     let (url, _) = try Self.agency(hunters: 1)
     let hunter = try Self.hunter(1, on: url)
-    let refused = try hunter.run(["settings", "set", "commission", "15"])
+    let refused = try hunter.run(["settings", "set", "commission.rate", "15"])
     #expect(refused.status != 0)
     #expect(refused.stderr.contains("role"))
     let server = try PostgresTestServer.shared
@@ -145,7 +145,19 @@ import Testing
     for index in 1...200_000 { text += "\(index),Imported \(index),\(index).25\n" }
     try text.write(toFile: csv, atomically: true, encoding: .utf8)
     let process = try admin.start(["import", csv])
-    usleep(700_000)
+    // Killed once its transaction has written (the server gave it a transaction ID), mid-import.
+    let server = try PostgresTestServer.shared
+    let writing = """
+      SELECT count(*) FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name = 'bounty' AND backend_xid IS NOT NULL
+      """
+    let deadline = Date().addingTimeInterval(20)
+    while try server.psql(url, writing).trimmingCharacters(in: .whitespacesAndNewlines) == "0",
+      Date() < deadline, process.isRunning
+    {
+      usleep(20_000)
+    }
+    #expect(process.isRunning, "the import ended before it could be killed")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     let total = try JSONParser.parse(admin.run(["--json", "fugitives", "list", "--all"]).stdout)[
