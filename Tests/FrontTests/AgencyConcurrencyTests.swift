@@ -129,7 +129,7 @@ import Testing
     let hunter = try Self.hunter(1, on: url)
     let refused = try hunter.run(["settings", "set", "commission.rate", "15"])
     #expect(refused.status != 0)
-    #expect(refused.stderr.contains("role"))
+    #expect(refused.stderr.contains("only an agency admin may change a setting"))
     let server = try PostgresTestServer.shared
     #expect(throws: (any Error).self) {
       try server.psql(url, "UPDATE setting SET value = '15' WHERE key = 'commission'",
