@@ -16,8 +16,9 @@ public struct HistoryStep: Sendable, Equatable {
 }
 
 /// Undo and redo by sqlite.org's trigger technique (migration 0010): while a step is being recorded,
-/// triggers log the SQL that reverses each row change. The log lives in the database, so history
-/// survives restarts and is shared by every process using the file.
+/// triggers log the SQL that reverses each row change, with the old values bound rather than
+/// written into the SQL (migration 0015). The log lives in the database, so history survives
+/// restarts and is shared by every process using the file.
 extension Store {
   /// Runs `body` as one undoable step named `label`: its row changes are recorded, the redo stack is
   /// cleared, and the oldest steps beyond `history.limit` are dropped. Call inside a write
@@ -85,16 +86,34 @@ extension Store {
     var below = Int64.max
     while true {
       let page = try database.query(
-        "SELECT id, sql FROM history_entry WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000",
-        [.integer(step.id), .integer(below)]
-      ) { ($0.int(0), $0.text(1)) }
-      for (_, statement) in page { try database.execute(statement) }
+        """
+        SELECT id, sql, bound FROM history_entry WHERE step_id = ? AND id < ?
+        ORDER BY id DESC LIMIT 1000
+        """, [.integer(step.id), .integer(below)]
+      ) { (id: $0.int(0), sql: $0.text(1), bound: $0.int(2) == 1) }
+      for entry in page { try replayEntry(entry) }
       guard let last = page.last else { break }
-      below = last.0
+      below = last.id
     }
     try endStep(reverseID)
     try database.run("DELETE FROM history_step WHERE id = ?", .integer(step.id))
     return step
+  }
+
+  /// Runs one history entry. Since migration 0015 an entry is `bound`: its SQL is one of a few
+  /// fixed statements (so the statement cache holds them all) that reads the old row's values
+  /// from the entry's own `v1…v17` columns, with `?1` bound to the entry's id; values never pass
+  /// through SQL text or through Swift, whatever their type or size. An entry recorded before 0015
+  /// (or an inverse a bulk load wrote with `recordInverse`) is literal SQL, run as it is.
+  ///
+  /// Porting note (another engine): the triggers of migration 0015 are the part to rewrite; this
+  /// function only needs "run the entry's SQL with its id as the one parameter".
+  private func replayEntry(_ entry: (id: Int64, sql: String, bound: Bool)) throws {
+    if entry.bound {
+      try database.run(entry.sql, .integer(entry.id))
+    } else {
+      try database.execute(entry.sql)
+    }
   }
 
   private func beginStep(stack: String, label: String) throws -> Int64 {
