@@ -20,20 +20,6 @@ import Testing
     return try JSONParser.parse(shown.stdout.trimmingASCIIWhitespace())["description"]
   }
 
-  /// What sqlite3 prints for `sql` on the test's database.
-  func sqlite(_ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [bounty.database, sql]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: output, as: UTF8.self).trimmingASCIIWhitespace()
-  }
-
   @Test func textQuoteWouldHaveBuiltIntoSQLComesBackExactly() throws {
     // Quotes, backslashes, SQL comment and statement syntax, percent signs, combining marks, RTL
     // text and an emoji, repeated up to the description limit (10,000 characters).
@@ -48,9 +34,11 @@ import Testing
     #expect(try bounty.run(["fugitives", "edit", "7", "--description", second]).status == 0)
     #expect(try description(7) == .string(second))
     // The old text went into the log as a bound value, not as SQL text.
-    #expect(try sqlite("SELECT count(*) FROM history_entry WHERE instr(sql, 'MARKER') > 0") == "0")
     #expect(
-      try sqlite(
+      try bounty.sqlite3("SELECT count(*) FROM history_entry WHERE instr(sql, 'MARKER') > 0") == "0"
+    )
+    #expect(
+      try bounty.sqlite3(
         "SELECT count(*) FROM history_entry WHERE v4 = '\(first.replacing("'", with: "''"))'")
         == "1")
     #expect(try bounty.run(["undo"]).status == 0)
