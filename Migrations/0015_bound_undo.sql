@@ -4,8 +4,10 @@
 -- reals, blobs such as a photo's bytes). Its sql is a fixed statement per table and change that
 -- reads those values back from the entry itself (`?1` is bound to the entry's id when it replays),
 -- so nothing a user typed ever becomes SQL text, and a photo's bytes go from the photo table to
--- the log and back inside SQLite. Entries recorded before this version (bound = 0) keep their
--- literal SQL and replay as before; history_blob stays for them.
+-- the log and back inside SQLite (a photo's update reads each value with its own subquery rather
+-- than joining, which would copy the bytes into a temporary table first). Entries recorded before
+-- this version (bound = 0) keep their literal SQL and replay as before; history_blob stays for
+-- them.
 ALTER TABLE history_entry ADD COLUMN bound INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE history_entry ADD COLUMN v1;
 ALTER TABLE history_entry ADD COLUMN v2;
@@ -97,7 +99,7 @@ CREATE TRIGGER photo_history_update AFTER UPDATE ON photo
 WHEN (SELECT step_id FROM history_recorder) IS NOT NULL
 BEGIN
   INSERT INTO history_entry (step_id, bound, sql, v1,v2,v3,v4)
-  SELECT step_id, 1, 'UPDATE photo SET fugitive_id=h.v1,media_type=h.v2,bytes=h.v3 FROM history_entry AS h WHERE h.id=?1 AND photo.fugitive_id=h.v4',
+  SELECT step_id, 1, 'UPDATE photo SET fugitive_id=(SELECT v1 FROM history_entry WHERE id=?1),media_type=(SELECT v2 FROM history_entry WHERE id=?1),bytes=(SELECT v3 FROM history_entry WHERE id=?1) WHERE fugitive_id=(SELECT v4 FROM history_entry WHERE id=?1)',
     old.fugitive_id, old.media_type, old.bytes, new.fugitive_id
   FROM history_recorder;
 END;

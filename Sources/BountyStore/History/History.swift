@@ -87,11 +87,19 @@ extension Store {
     while true {
       let page = try database.query(
         """
-        SELECT id, sql, bound FROM history_entry WHERE step_id = ? AND id < ?
+        SELECT id, sql, bound, typeof(v3) = 'blob' FROM history_entry WHERE step_id = ? AND id < ?
         ORDER BY id DESC LIMIT 1000
         """, [.integer(step.id), .integer(below)]
-      ) { (id: $0.int(0), sql: $0.text(1), bound: $0.int(2) == 1) }
-      for entry in page { try replayEntry(entry) }
+      ) { (id: $0.int(0), sql: $0.text(1), bound: $0.int(2) == 1, photo: $0.int(3) == 1) }
+      // A page that puts a photo back (the only blob the log holds is a photo's bytes, in v3)
+      // runs with a small page cache, as setting a photo does, so its pages are not all held.
+      if page.contains(where: \.photo) {
+        try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
+          for entry in page { try replayEntry(entry) }
+        }
+      } else {
+        for entry in page { try replayEntry(entry) }
+      }
       guard let last = page.last else { break }
       below = last.id
     }
@@ -108,7 +116,7 @@ extension Store {
   ///
   /// Porting note (another engine): the triggers of migration 0015 are the part to rewrite; this
   /// function only needs "run the entry's SQL with its id as the one parameter".
-  private func replayEntry(_ entry: (id: Int64, sql: String, bound: Bool)) throws {
+  private func replayEntry(_ entry: (id: Int64, sql: String, bound: Bool, photo: Bool)) throws {
     if entry.bound {
       try database.run(entry.sql, .integer(entry.id))
     } else {

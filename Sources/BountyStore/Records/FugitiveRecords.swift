@@ -258,8 +258,8 @@ extension Store {
   /// sorter's memory follows it), so a million-row rebuild stays within the import's 64 MiB.
   public func createIndexes(_ statements: [String]) throws {
     guard !statements.isEmpty else { return }
-    try database.execute("PRAGMA cache_size = -4096")
-    defer { try? database.execute("PRAGMA cache_size = -24576") }
-    for statement in statements { try database.execute(statement) }
+    try database.withPageCache(kibibytes: 4096) {
+      for statement in statements { try database.execute(statement) }
+    }
   }
 }
