@@ -48,7 +48,7 @@ public struct RPCHandler {
     /// A notification: nothing was written.
     case nothing
     case written
-    /// `emit` refused a piece.
+    /// `emit` refused a piece (or a spooled document could not be read back).
     case failed
   }
 
@@ -65,7 +65,8 @@ public struct RPCHandler {
       writer.append(Array(text.utf8))
     case .result(let result, let id):
       writer.append(Array(#"{"jsonrpc":"2.0","result":"#.utf8))
-      writer.write(result)
+      // A large document (an export) is copied in from its temporary file here.
+      guard AnswerDocument.write(result, to: &writer) else { return .failed }
       writer.append(Array(#","id":"#.utf8))
       writer.write(id)
       writer.append([UInt8(ascii: "}")])

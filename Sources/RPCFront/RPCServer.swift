@@ -69,8 +69,10 @@ public final class RPCServer {
         // The response is written as it is serialised, in pieces, never built whole.
         bytes = []
         line = .tooLong
-        if handler.answer(request: request, emit: emit) == .written {
-          failure = Self.write(Array("\n".utf8), to: output)
+        switch handler.answer(request: request, emit: emit) {
+        case .nothing: break
+        case .written: failure = Self.write(Array("\n".utf8), to: output)
+        case .failed: failure = failure ?? EIO
         }
         if let failure { return Self.failedOutput(failure) }
         continue

@@ -15,8 +15,12 @@ public enum Output {
   public static func outRaw(_ text: String) { write(STDOUT_FILENO, text) }
 
   public static func write(_ descriptor: Int32, _ text: String) {
-    var copy = text
-    copy.withUTF8 { buffer in
+    write(descriptor, Array(text.utf8))
+  }
+
+  /// Writes `bytes` whole (a piece of a streamed answer may end inside a UTF-8 sequence).
+  public static func write(_ descriptor: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
