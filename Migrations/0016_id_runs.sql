@@ -10,9 +10,12 @@ CREATE TABLE fugitive_id_run (
   last INTEGER NOT NULL CHECK (last >= first)
 );
 CREATE INDEX fugitive_id_run_by_last ON fugitive_id_run (last);
+-- Each run starts at an ID# whose predecessor is free and ends at the first ID# from there whose
+-- successor is free: index look-ups only, no sort (a window over a million rows needs ~50 MiB).
 INSERT INTO fugitive_id_run (first, last)
-SELECT min(id), max(id) FROM (SELECT id, id - row_number() OVER (ORDER BY id) AS island FROM fugitive)
-GROUP BY island;
+SELECT f.id, (SELECT min(g.id) FROM fugitive AS g WHERE g.id >= f.id
+    AND NOT EXISTS (SELECT 1 FROM fugitive AS h WHERE h.id = g.id + 1))
+FROM fugitive AS f WHERE NOT EXISTS (SELECT 1 FROM fugitive AS p WHERE p.id = f.id - 1);
 
 -- A new ID# extends the run ending just below it, starts a run, and joins the run starting just
 -- above it (whichever exist).

@@ -31,13 +31,14 @@ extension Store {
     try database.run(
       "UPDATE history_step SET label = ? WHERE id = ?", .text(label(result)), .integer(stepID))
     if try stepHasEntries(stepID) {
-      try database.run("DELETE FROM history_step WHERE stack = 'redo'")
       let limit = Int64(try settingText(.historyLimit)) ?? 200
-      try database.run(
+      let dropped = try database.query(
         """
-        DELETE FROM history_step WHERE stack = 'undo' AND id NOT IN
-          (SELECT id FROM history_step WHERE stack = 'undo' ORDER BY id DESC LIMIT ?)
-        """, .integer(limit))
+        SELECT id FROM history_step WHERE stack = 'redo' OR (stack = 'undo' AND id NOT IN
+          (SELECT id FROM history_step WHERE stack = 'undo' ORDER BY id DESC LIMIT ?))
+        """, [.integer(limit)]
+      ) { $0.int(0) }
+      for step in dropped { try dropStep(step) }
     } else {
       try database.run("DELETE FROM history_step WHERE id = ?", .integer(stepID))
     }
@@ -67,6 +68,9 @@ extension Store {
     }
   }
 
+  /// The page cache (KiB) while undo or redo replays the log.
+  static let replayPageCacheKiB = 8192
+
   private func replay(from source: String, into target: String) throws -> HistoryStep {
     guard
       let step = try database.queryFirst(
@@ -82,30 +86,48 @@ extension Store {
     // Entries replay newest first; a note may come back before its fugitive does.
     try database.execute("PRAGMA defer_foreign_keys = ON")
     let reverseID = try beginStep(stack: target, label: step.label)
-    // A page at a time: a million-row step never sits in memory whole.
-    var below = Int64.max
-    while true {
-      let page = try database.query(
-        """
-        SELECT id, sql, bound, typeof(v3) = 'blob' FROM history_entry WHERE step_id = ? AND id < ?
-        ORDER BY id DESC LIMIT 1000
-        """, [.integer(step.id), .integer(below)]
-      ) { (id: $0.int(0), sql: $0.text(1), bound: $0.int(2) == 1, photo: $0.int(3) == 1) }
-      // A page that puts a photo back (the only blob the log holds is a photo's bytes, in v3)
-      // runs with a small page cache, as setting a photo does, so its pages are not all held.
-      if page.contains(where: \.photo) {
-        try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
+    // A page at a time: a million-row step never sits in memory whole. Replaying writes each
+    // page once, so a smaller page cache than the connection's holds fewer dirty pages (a
+    // million-row step stays within the budget); a page that puts a photo back (the only blob the
+    // log holds is a photo's bytes, in v3) gets the photo's smaller one.
+    try database.withPageCache(kibibytes: Self.replayPageCacheKiB) {
+      var below = Int64.max
+      while true {
+        let page = try database.query(
+          """
+          SELECT id, sql, bound, typeof(v3) = 'blob' FROM history_entry
+          WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
+          """, [.integer(step.id), .integer(below)]
+        ) { (id: $0.int(0), sql: $0.text(1), bound: $0.int(2) == 1, photo: $0.int(3) == 1) }
+        if page.contains(where: \.photo) {
+          try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
+            for entry in page { try replayEntry(entry) }
+          }
+        } else {
           for entry in page { try replayEntry(entry) }
         }
-      } else {
-        for entry in page { try replayEntry(entry) }
+        guard let last = page.last else { break }
+        below = last.id
       }
-      guard let last = page.last else { break }
-      below = last.id
     }
     try endStep(reverseID)
-    try database.run("DELETE FROM history_step WHERE id = ?", .integer(step.id))
+    try dropStep(step.id)
     return step
+  }
+
+  /// Deletes a step and its entries, the entries 10,000 at a time: one `DELETE` of a million
+  /// entries (what the step's cascade would be) makes SQLite hold every rowid it deletes, about
+  /// 20 MiB, where a page of them holds a few hundred KiB.
+  private func dropStep(_ id: Int64) throws {
+    while true {
+      try database.run(
+        """
+        DELETE FROM history_entry WHERE id IN
+          (SELECT id FROM history_entry WHERE step_id = ? ORDER BY id LIMIT 10000)
+        """, .integer(id))
+      if database.changes == 0 { break }
+    }
+    try database.run("DELETE FROM history_step WHERE id = ?", .integer(id))
   }
 
   /// Runs one history entry. Since migration 0015 an entry is `bound`: its SQL is one of a few

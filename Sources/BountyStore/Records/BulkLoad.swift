@@ -54,9 +54,9 @@ extension Store {
         """
         DELETE FROM fugitive_id_run;
         INSERT INTO fugitive_id_run (first, last)
-        SELECT min(id), max(id)
-        FROM (SELECT id, id - row_number() OVER (ORDER BY id) AS island FROM fugitive)
-        GROUP BY island;
+        SELECT f.id, (SELECT min(g.id) FROM fugitive AS g WHERE g.id >= f.id
+            AND NOT EXISTS (SELECT 1 FROM fugitive AS h WHERE h.id = g.id + 1))
+        FROM fugitive AS f WHERE NOT EXISTS (SELECT 1 FROM fugitive AS p WHERE p.id = f.id - 1);
         """)
       for statement in load.tallyAndRunTriggers { try database.execute(statement) }
     }
