@@ -71,13 +71,14 @@ public final class RPCServer {
         line = .tooLong
         switch handler.answer(request: request, emit: emit) {
         case .nothing: break
-        case .written: failure = Self.write(Array("\n".utf8), to: output)
+        case .written: failure = Self.write("\n", to: output)
         case .failed: failure = failure ?? EIO
         }
         if let failure { return Self.failedOutput(failure) }
         continue
       }
-      if let response, let error = Self.write(Array((response + "\n").utf8), to: output) {
+      if let response, let error = Self.write(response, to: output) ?? Self.write("\n", to: output)
+      {
         return Self.failedOutput(error)
       }
     }
@@ -103,23 +104,26 @@ public final class RPCServer {
 
   /// Writes all of `text`; the `errno` when it could not (stdout full, or the reader hung up).
   private static func write(_ text: String, to descriptor: Int32) -> Int32? {
-    write(Array(text.utf8), to: descriptor)
+    var copy = text
+    return copy.withUTF8 { write($0, to: descriptor) }
   }
 
   /// Writes all of `bytes`; the `errno` when it could not.
   private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
+    bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
+  }
+
+  private static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+    var offset = 0
+    while offset < buffer.count {
+      let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return nil
+      offset += written
     }
+    return nil
   }
 }
 

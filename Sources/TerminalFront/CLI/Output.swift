@@ -15,22 +15,25 @@ public enum Output {
   public static func outRaw(_ text: String) { write(STDOUT_FILENO, text) }
 
   public static func write(_ descriptor: Int32, _ text: String) {
-    write(descriptor, Array(text.utf8))
+    var copy = text
+    copy.withUTF8 { write(descriptor, $0) }
   }
 
   /// Writes `bytes` whole (a piece of a streamed answer may end inside a UTF-8 sequence).
   public static func write(_ descriptor: Int32, _ bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          if descriptor == STDOUT_FILENO, standardOutputError == nil { standardOutputError = errno }
-          return
-        }
-        offset += written
+    bytes.withUnsafeBufferPointer { write(descriptor, $0) }
+  }
+
+  private static func write(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+    var offset = 0
+    while offset < buffer.count {
+      let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        if descriptor == STDOUT_FILENO, standardOutputError == nil { standardOutputError = errno }
+        return
       }
+      offset += written
     }
   }
 
