@@ -30,7 +30,7 @@ import Testing
     return (try JSONParser.parse(added.stdout.trimmingASCIIWhitespace())["id"], seconds)
   }
 
-  @Test func theLowestFreeIDIsFoundWithoutAScan() throws {
+  @Test func theLowestFreeIDIsOnePastTheRunFromOne() throws {
     let first = try add("First")
     #expect(first.id == .int(Int64(Self.block) + 1))
     #expect(first.seconds < 2, "an add took \(first.seconds) s")

@@ -25,12 +25,6 @@ public final class SpooledText {
     close(descriptor)
   }
 
-  /// How many bytes were written.
-  public var byteCount: Int {
-    var status = stat()
-    return fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-  }
-
   /// Hands the text to `body` from the start, in pieces of up to 64 KiB (cut anywhere, also inside
   /// a UTF-8 sequence); stops early when `body` returns false.
   public func forEachPiece(_ body: ([UInt8]) -> Bool) throws(BountyError) {
