@@ -52,8 +52,9 @@ enum PhotoCommands {
         throw BountyError.invalid(field: "image", reason: "is not a PNG or JPEG image")
       }
       // The same photo again changes nothing, and so records no undo step.
-      if try store.photo(fugitiveID: id)?.bytes != bytes {
-        try store.storePhoto(fugitiveID: id, Photo(mediaType: type, bytes: bytes))
+      let photo = Photo(mediaType: type, bytes: bytes)
+      if try !store.hasPhoto(fugitiveID: id, equalTo: photo) {
+        try store.storePhoto(fugitiveID: id, photo)
       }
       return try store.existingFugitive(id: id).json
     }

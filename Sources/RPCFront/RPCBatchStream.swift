@@ -21,17 +21,20 @@ struct RPCBatchStream {
     return members
   }
 
-  /// Answers each member in order, handing each piece of the response array to `write` as soon as
-  /// it is known; nothing at all when every member is a notification. Returns false when `write`
+  /// Answers each member in order, handing each piece of the response array to `emit` as it is
+  /// written; nothing at all when every member is a notification. Returns false when `emit`
   /// failed.
-  func answer(_ members: [[UInt8]], write: (String) -> Bool) -> Bool {
+  func answer(_ members: [[UInt8]], emit: @escaping ([UInt8]) -> Bool) -> Bool {
     var opened = false
     for member in members {
       guard let request = try? JSONParser.parse(member) else { continue }
-      guard let response = handler.handle(request: request) else { continue }
-      guard write((opened ? "," : "[") + response) else { return false }
-      opened = true
+      let prefix = [opened ? UInt8(ascii: ",") : UInt8(ascii: "[")]
+      switch handler.answer(request: request, prefix: prefix, emit: emit) {
+      case .nothing: continue
+      case .written: opened = true
+      case .failed: return false
+      }
     }
-    return opened ? write("]\n") : true
+    return opened ? emit(Array("]\n".utf8)) : true
   }
 }

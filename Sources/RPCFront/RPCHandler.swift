@@ -35,26 +35,77 @@ public struct RPCHandler {
 
   /// The response to one request object, or nil for a notification.
   func handle(request: JSON) -> String? {
+    var text: [UInt8] = []
+    let answered = answer(request: request) { piece in
+      text.append(contentsOf: piece)
+      return true
+    }
+    return answered == .nothing ? nil : String(decoding: text, as: UTF8.self)
+  }
+
+  /// What answering one request did.
+  enum Answer {
+    /// A notification: nothing was written.
+    case nothing
+    case written
+    /// `emit` refused a piece (or a spooled document could not be read back).
+    case failed
+  }
+
+  /// Answers one request object, handing its response to `emit` in pieces of about 64 KiB:
+  /// `prefix` first (a batch's `[` or `,`), then the response, written from the result as it is
+  /// serialised, so a large result (a photo's base64) is never copied whole into a response.
+  /// Nothing at all for a notification.
+  func answer(request: JSON, prefix: [UInt8] = [], emit: @escaping ([UInt8]) -> Bool) -> Answer {
+    guard let response = response(to: request) else { return .nothing }
+    var writer = JSONChunkWriter(emit: emit)
+    writer.append(prefix)
+    switch response {
+    case .error(let text):
+      writer.append(Array(text.utf8))
+    case .result(let result, let id):
+      writer.append(Array(#"{"jsonrpc":"2.0","result":"#.utf8))
+      // A large document (an export) is copied in from its temporary file here.
+      guard AnswerDocument.write(result, to: &writer) else { return .failed }
+      writer.append(Array(#","id":"#.utf8))
+      writer.write(id)
+      writer.append([UInt8(ascii: "}")])
+    }
+    return writer.finish() ? .written : .failed
+  }
+
+  /// A response before it is written: an error's whole text, or a result and the request's id.
+  private enum Response {
+    case error(String)
+    case result(JSON, id: JSON)
+  }
+
+  /// The response to one request object, or nil for a notification.
+  private func response(to request: JSON) -> Response? {
     guard case .object(let object) = request else {
-      return Self.errorResponse(
-        id: .null, code: -32600, message: "Invalid Request: expected an object")
+      return .error(
+        Self.errorResponse(
+          id: .null, code: -32600, message: "Invalid Request: expected an object"))
     }
     let id: JSON
     switch object["id"] {
     case nil: id = .null
     case .string?, .number?, .null?: id = object["id"] ?? .null
     default:
-      return Self.errorResponse(
-        id: .null, code: -32600, message: "Invalid Request: id must be a string, number or null")
+      return .error(
+        Self.errorResponse(
+          id: .null, code: -32600, message: "Invalid Request: id must be a string, number or null"))
     }
     let isNotification = object["id"] == nil
     guard object["jsonrpc"] == .string("2.0") else {
-      return Self.errorResponse(
-        id: id, code: -32600, message: "Invalid Request: jsonrpc must be \"2.0\"")
+      return .error(
+        Self.errorResponse(
+          id: id, code: -32600, message: "Invalid Request: jsonrpc must be \"2.0\""))
     }
     guard case .string(let method)? = object["method"] else {
-      return Self.errorResponse(
-        id: id, code: -32600, message: "Invalid Request: method must be a string")
+      return .error(
+        Self.errorResponse(
+          id: id, code: -32600, message: "Invalid Request: method must be a string"))
     }
     let params: JSONObject
     switch object["params"] {
@@ -66,24 +117,20 @@ public struct RPCHandler {
         Self.errorResponse(
           id: id, code: -32602, message: "Invalid params: params must be an object (by name)"))
     default:
-      return Self.errorResponse(
-        id: id, code: -32600, message: "Invalid Request: params must be an object")
+      return .error(
+        Self.errorResponse(
+          id: id, code: -32600, message: "Invalid Request: params must be an object"))
     }
     switch dispatcher.call(method, params: params, resolvingPaths: files.resolve) {
     case .success(let result):
-      var bytes = Array(#"{"jsonrpc":"2.0","result":"#.utf8)
-      result.write(to: &bytes)
-      bytes.append(contentsOf: #","id":"#.utf8)
-      id.write(to: &bytes)
-      bytes.append(UInt8(ascii: "}"))
-      return reply(isNotification, String(decoding: bytes, as: UTF8.self))
+      return isNotification ? nil : .result(result, id: id)
     case .failure(let error):
       return reply(isNotification, Self.errorResponse(id: id, error: error))
     }
   }
 
-  private func reply(_ isNotification: Bool, _ response: String) -> String? {
-    isNotification ? nil : response
+  private func reply(_ isNotification: Bool, _ response: String) -> Response? {
+    isNotification ? nil : .error(response)
   }
 
   /// An error response for a `BountyError` (its own code), with `data.field` for invalid values.

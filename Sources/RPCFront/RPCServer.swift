@@ -45,6 +45,11 @@ public final class RPCServer {
     var reader = LineReader(descriptor: input, maximumLineBytes: Self.maximumLineBytes)
     while var line = reader.next() {
       let response: String?
+      var failure: Int32?
+      let emit = { [output] (piece: [UInt8]) -> Bool in
+        failure = Self.write(piece, to: output)
+        return failure == nil
+      }
       switch line {
       case .tooLong:
         response = RPCHandler.errorResponse(
@@ -52,26 +57,26 @@ public final class RPCServer {
           message: "Invalid Request: line longer than \(Self.maximumLineText)")
       case .bytes(var bytes):
         if let members = RPCBatchStream.members(of: bytes) {
-          var failure: Int32?
-          let batch = RPCBatchStream(handler: handler)
-          _ = batch.answer(members) { piece in
-            failure = Self.write(piece, to: output)
-            return failure == nil
-          }
+          _ = RPCBatchStream(handler: handler).answer(members, emit: emit)
           if let failure { return Self.failedOutput(failure) }
           continue
         }
-        if let request = Self.singleRequest(bytes) {
-          // The line (up to 16 MiB) is let go before the request runs: only its parsed form stays.
-          bytes = []
-          line = .tooLong
-          response = handler.handle(request: request)
-        } else {
+        guard let request = Self.singleRequest(bytes) else {
           response = handler.handle(line: bytes)
+          break
         }
+        // The line (up to 16 MiB) is let go before the request runs: only its parsed form stays.
+        // The response is written as it is serialised, in pieces, never built whole.
+        bytes = []
+        line = .tooLong
+        switch handler.answer(request: request, emit: emit) {
+        case .nothing: break
+        case .written: failure = Self.write("\n", to: output)
+        case .failed: failure = failure ?? EIO
+        }
+        if let failure { return Self.failedOutput(failure) }
+        continue
       }
-      // The response and its line break go out separately: a 14 MiB answer is not copied to
-      // append one byte.
       if let response, let error = Self.write(response, to: output) ?? Self.write("\n", to: output)
       {
         return Self.failedOutput(error)
@@ -100,18 +105,25 @@ public final class RPCServer {
   /// Writes all of `text`; the `errno` when it could not (stdout full, or the reader hung up).
   private static func write(_ text: String, to descriptor: Int32) -> Int32? {
     var copy = text
-    return copy.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
+    return copy.withUTF8 { write($0, to: descriptor) }
+  }
+
+  /// Writes all of `bytes`; the `errno` when it could not.
+  private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
+  }
+
+  private static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+    var offset = 0
+    while offset < buffer.count {
+      let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return nil
+      offset += written
     }
+    return nil
   }
 }
 

@@ -15,7 +15,7 @@ import Testing
     var parts: [String] = []
     for (table, order) in [
       ("fugitive", "id"), ("note", "id"), ("photo", "fugitive_id"), ("setting", "key"),
-      ("fugitive_tally", "captured"),
+      ("fugitive_tally", "captured"), ("fugitive_id_run", "first"),
     ] {
       let columns = try store.database.query(
         "SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]

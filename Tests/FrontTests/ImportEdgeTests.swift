@@ -162,8 +162,8 @@ import Testing
   }
 }
 
-/// Rows without an ID# get free ones quickly even when ID# 2147483647 is taken (the store's gap
-/// search scans; the import asks it once, then takes the next ID#s by index look-up).
+/// Rows without an ID# get free ones quickly even when ID# 2147483647 is taken (the import asks the
+/// store for a free ID# once, then takes the next ID#s by index look-up).
 @Suite struct FreeIDTests {
   @Test func idLessRowsAfterTheLastIDAreFast() throws {
     let folder = try TemporaryFolder()
@@ -180,7 +180,7 @@ import Testing
     #expect(seconds < 20, "5,000 id-less rows took \(seconds) s")
     let shown = try bounty.run(["--json", "fugitives", "show", "55000"])
     #expect(shown.stdout.contains(#""name":"X4999""#))
-    // One add without an ID# takes the ID# after the last below the top one, without a scan.
+    // One add without an ID# takes the lowest free one, past the run that starts at 1.
     let added = try bounty.run(["--json", "fugitives", "add", "--name", "Next", "--bounty", "1"])
     #expect(added.stdout.contains(#""id":55001"#), "\(added.stdout)")
   }

@@ -80,23 +80,36 @@ enum DataCommands {
   ) { store, arguments in
     let output = arguments[CommonParams.output]
     let format = arguments[exportFormat] ?? output.flatMap(DataFormat.guess(from:)) ?? .json
-    let sink = try OutputSink(.init(output: output))
-    try Exporter.export(store, format: format, to: sink)
-    guard let content = try sink.finish() else {
+    if let output {
+      let sink = try OutputSink(.init(output: output))
+      try Exporter.export(store, format: format, to: sink)
+      try sink.finish()
       return .object([
-        "format": .string(format.rawValue), "output": .optional(output),
+        "format": .string(format.rawValue), "output": .string(output),
         "bytes": .int(sink.byteCount),
       ])
     }
+    // An answer (JSON-RPC, --json): the document is spooled to a temporary file; a small one goes
+    // into the result as values, a large one is copied into the answer as it is written.
+    let spool = try SpooledText()
+    let sink = try OutputSink(.file(spool.path))
+    try Exporter.export(store, format: format, to: sink)
+    try sink.finish()
+    let key = format == .csv ? "content" : "fugitives"
+    guard sink.byteCount <= AnswerDocument.inlineBytes else {
+      return .object([
+        "format": .string(format.rawValue),
+        key: AnswerDocument.placeholder(for: spool, kind: format == .csv ? .text : .json),
+      ])
+    }
+    let content = try spool.text()
     switch format {
     case .csv:
-      return .object(["format": .string(format.rawValue), "content": .string(content)])
+      return .object(["format": .string(format.rawValue), key: .string(content)])
     case .json:
       // The roster as JSON values, never as a string holding JSON.
       do {
-        return .object([
-          "format": .string(format.rawValue), "fugitives": try JSONParser.parse(content),
-        ])
+        return .object(["format": .string(format.rawValue), key: try JSONParser.parse(content)])
       } catch {
         throw BountyError.io("the JSON export could not be read back: \(error)")
       }

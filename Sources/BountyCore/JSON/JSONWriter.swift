@@ -57,31 +57,39 @@ extension JSON {
     var text = text
     text.withUTF8 { bytes in
       output.append(UInt8(ascii: "\""))
-      // Runs that need no escape (most text) are copied whole.
-      var start = 0
-      for index in 0..<bytes.count {
-        let byte = bytes[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-          continue
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        start = index + 1
-        switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-        case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-        case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-        case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-        default:
-          let hex = Array("0123456789abcdef".utf8)
-          output.append(contentsOf: [
-            0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
-          ])
-        }
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+      writeStringContents(bytes, to: &output)
       output.append(UInt8(ascii: "\""))
     }
   }
 
+  /// Appends UTF-8 `bytes` escaped as the inside of a JSON string literal (no quotes). Escapes
+  /// are per ASCII byte, so text may be escaped in pieces cut anywhere (a large string is written
+  /// out a piece at a time).
+  public static func writeStringContents(
+    _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+  ) {
+    // Runs that need no escape (most text) are copied whole.
+    var start = 0
+    for index in 0..<bytes.count {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      start = index + 1
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      default:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [
+          0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
+        ])
+      }
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+  }
 }

@@ -22,8 +22,9 @@ public struct HistoryStep: Sendable, Equatable {
 }
 
 /// Undo and redo by sqlite.org's trigger technique (migration 0010): while a step is being recorded,
-/// triggers log the SQL that reverses each row change. The log lives in the database, so history
-/// survives restarts and is shared by every process using the file.
+/// triggers log the SQL that reverses each row change, with the old values bound rather than
+/// written into the SQL (migration 0015). The log lives in the database, so history survives
+/// restarts and is shared by every process using the file.
 ///
 /// On PostgreSQL (Migrations/postgresql) the step being recorded is a setting of the transaction
 /// (`bounty.step`), since many hunters record at once, and each hunter has stacks of their own:
@@ -42,14 +43,25 @@ extension Store {
       "UPDATE history_step SET label = ? WHERE \(step.row.condition)", .text(label(result)),
       step.row.value)
     if try stepHasEntries(step.id) {
-      try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
-      if database.dialect == .sqlite || step.id % Self.serverPruningInterval == 0 {
+      if database.dialect == .sqlite {
         let limit = Int64(try settingText(.historyLimit)) ?? 200
-        try database.run(
+        let dropped = try database.query(
           """
-          DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
-            (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
-          """, .integer(limit))
+          SELECT id FROM history_step WHERE stack = 'redo' OR (stack = 'undo' AND id NOT IN
+            (SELECT id FROM history_step WHERE stack = 'undo' ORDER BY id DESC LIMIT ?))
+          """, [.integer(limit)]
+        ) { $0.int(0) }
+        for step in dropped { try dropStep(step) }
+      } else {
+        try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
+        if step.id % Self.serverPruningInterval == 0 {
+          let limit = Int64(try settingText(.historyLimit)) ?? 200
+          try database.run(
+            """
+            DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
+              (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
+            """, .integer(limit))
+        }
       }
     } else {
       try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
@@ -131,6 +143,9 @@ extension Store {
     database.dialect == .postgresql ? " AND hunter = current_user" : ""
   }
 
+  /// The page cache (KiB) while undo or redo replays the log.
+  static let replayPageCacheKiB = 8192
+
   private func replay(from source: String, into target: String) throws -> HistoryStep {
     let onServer = database.dialect == .postgresql
     guard
@@ -156,20 +171,38 @@ extension Store {
       database.dialect == .sqlite
         ? "PRAGMA defer_foreign_keys = ON" : "SET CONSTRAINTS ALL DEFERRED")
     let reverseID = try beginStep(stack: target, label: step.label)
-    // A page at a time: a million-row step never sits in memory whole.
-    var below = Int64.max
-    while true {
-      let page = try database.query(
-        "SELECT id, sql FROM history_entry WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000",
-        [.integer(step.id), .integer(below)]
-      ) { ($0.int(0), $0.text(1)) }
-      for (_, statement) in page { try database.execute(statement) }
-      guard let last = page.last else { break }
-      below = last.0
+    // A page at a time: a million-row step never sits in memory whole. Replaying writes each
+    // page once, so a smaller page cache than the connection's holds fewer dirty pages (a
+    // million-row step stays within the budget); a page that puts a photo back (the only blob the
+    // log holds is a photo's bytes, in v3) gets the photo's smaller one. PostgreSQL's entries are
+    // literal SQL (its triggers quote values exactly) and photos come back from `history_blob`.
+    let entries =
+      onServer
+      ? "SELECT id, sql, 0, 0 FROM history_entry WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000"
+      : """
+      SELECT id, sql, bound, typeof(v3) = 'blob' FROM history_entry
+      WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
+      """
+    try database.withPageCache(kibibytes: Self.replayPageCacheKiB) {
+      var below = Int64.max
+      while true {
+        let page = try database.query(entries, [.integer(step.id), .integer(below)]) {
+          (id: $0.int(0), sql: $0.text(1), bound: $0.int(2) == 1, photo: $0.int(3) == 1)
+        }
+        if page.contains(where: \.photo) {
+          try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
+            for entry in page { try replayEntry(entry) }
+          }
+        } else {
+          for entry in page { try replayEntry(entry) }
+        }
+        guard let last = page.last else { break }
+        below = last.id
+      }
     }
     try endStep(reverseID)
     if onServer { try carryVersions(of: step.id, besides: reverseID) }
-    try database.run("DELETE FROM history_step WHERE id = ?", .integer(step.id))
+    try dropStep(step.id)
     return step
   }
 
@@ -208,6 +241,38 @@ extension Store {
         AND t.fugitive_id = s.fugitive_id AND t.version_after = s.version_before
         AND t.step_id <> ? AND t.step_id <> s.step_id
       """, .integer(step), .integer(reverseID))
+  }
+
+  /// Deletes a step and its entries, the entries 10,000 at a time: one `DELETE` of a million
+  /// entries (what the step's cascade would be) makes SQLite hold every rowid it deletes, about
+  /// 20 MiB, where a page of them holds a few hundred KiB. On PostgreSQL the step's trigger drops
+  /// its rows (`history_step_drop_rows`).
+  private func dropStep(_ id: Int64) throws {
+    while database.dialect == .sqlite {
+      try database.run(
+        """
+        DELETE FROM history_entry WHERE id IN
+          (SELECT id FROM history_entry WHERE step_id = ? ORDER BY id LIMIT 10000)
+        """, .integer(id))
+      if database.changes == 0 { break }
+    }
+    try database.run("DELETE FROM history_step WHERE id = ?", .integer(id))
+  }
+
+  /// Runs one history entry. Since migration 0015 an entry is `bound`: its SQL is one of a few
+  /// fixed statements (so the statement cache holds them all) that reads the old row's values
+  /// from the entry's own `v1…v17` columns, with `?1` bound to the entry's id; values never pass
+  /// through SQL text or through Swift, whatever their type or size. An entry recorded before 0015
+  /// (or an inverse a bulk load wrote with `recordInverse`) is literal SQL, run as it is.
+  ///
+  /// PostgreSQL's entries are all literal SQL: its triggers quote values with `format('%L')`,
+  /// which is exact there.
+  private func replayEntry(_ entry: (id: Int64, sql: String, bound: Bool, photo: Bool)) throws {
+    if entry.bound {
+      try database.run(entry.sql, .integer(entry.id))
+    } else {
+      try database.execute(entry.sql)
+    }
   }
 
   private func beginStep(stack: String, label: String) throws -> Int64 {

@@ -6,8 +6,9 @@ import BountyCore
 /// transaction makes SQLite 3.40's FTS5 flush its pending terms into a new segment (its savepoint
 /// method syncs), so a row-by-row load would build thousands of one-row segments and merge them.
 /// For a big load into a small table also the list indexes (built from sorted keys, far cheaper than
-/// a million random inserts), the search index itself (filled in one pass) and the tally triggers
-/// (recounted). Everything happens inside the load's transaction: a rollback brings it all back.
+/// a million random inserts), the search index itself (filled in one pass), the tally triggers
+/// (recounted) and the ID# run triggers (the runs found again in one pass). Everything happens
+/// inside the load's transaction: a rollback brings it all back.
 ///
 /// On PostgreSQL nothing is dropped: its search index is an ordinary table whose triggers cost no
 /// segments, and dropping triggers would take the table owner, which hunters are not.
@@ -15,7 +16,7 @@ public struct BulkLoad: Sendable {
   let listIndexes: [String]
   let searchIndex: [String]
   let searchTriggers: [String]
-  let tallyTriggers: [String]
+  let tallyAndRunTriggers: [String]
 }
 
 extension Store {
@@ -24,37 +25,47 @@ extension Store {
   /// migrations made). History triggers stay: rows a load replaces are recorded one by one.
   public func beginBulkLoad(rebuildingIndexes: Bool) throws -> BulkLoad {
     guard database.dialect == .sqlite else {
-      return BulkLoad(listIndexes: [], searchIndex: [], searchTriggers: [], tallyTriggers: [])
+      return BulkLoad(
+        listIndexes: [], searchIndex: [], searchTriggers: [], tallyAndRunTriggers: [])
     }
     guard rebuildingIndexes else {
       return BulkLoad(
         listIndexes: [], searchIndex: [],
         searchTriggers: try dropSchemaObjects("type = 'trigger' AND name GLOB 'fugitive_search_*'"),
-        tallyTriggers: [])
+        tallyAndRunTriggers: [])
     }
     let listIndexes = try dropListIndexes()
     let searchIndex = try dropSchemaObjects(
       "(type = 'table' AND name = 'fugitive_search') OR (type = 'trigger' AND name GLOB 'fugitive_search_*')"
     )
-    let tallyTriggers = try dropSchemaObjects("type = 'trigger' AND name GLOB 'fugitive_tally_*'")
+    let tallyAndRunTriggers = try dropSchemaObjects(
+      "type = 'trigger' AND (name GLOB 'fugitive_tally_*' OR name GLOB 'fugitive_id_run_*')")
     return BulkLoad(
       listIndexes: listIndexes, searchIndex: searchIndex, searchTriggers: [],
-      tallyTriggers: tallyTriggers)
+      tallyAndRunTriggers: tallyAndRunTriggers)
   }
 
   /// Rebuilds what `beginBulkLoad` dropped: the list indexes, the tally (recounted through the
-  /// status index) and its triggers, and the search index: from every fugitive in one pass when it
-  /// was dropped, else for the rows the load wrote (those after manual position `position`, and
-  /// the `replaced` ID#s) in one statement.
+  /// status index) and the ID# runs (migration 0016) with their triggers, and the search index:
+  /// from every fugitive in one pass when it was dropped, else for the rows the load wrote (those
+  /// after manual position `position`, and the `replaced` ID#s) in one statement.
   public func finishBulkLoad(_ load: BulkLoad, newAfter position: Int64, replaced: [Int64]) throws {
     try createIndexes(load.listIndexes)
-    if !load.tallyTriggers.isEmpty {
+    if !load.tallyAndRunTriggers.isEmpty {
       try database.execute(
         """
         UPDATE fugitive_tally SET count =
           (SELECT count(*) FROM fugitive WHERE fugitive.captured = fugitive_tally.captured)
         """)
-      for statement in load.tallyTriggers { try database.execute(statement) }
+      try database.execute(
+        """
+        DELETE FROM fugitive_id_run;
+        INSERT INTO fugitive_id_run (first, last)
+        SELECT f.id, (SELECT min(g.id) FROM fugitive AS g WHERE g.id >= f.id
+            AND NOT EXISTS (SELECT 1 FROM fugitive AS h WHERE h.id = g.id + 1))
+        FROM fugitive AS f WHERE NOT EXISTS (SELECT 1 FROM fugitive AS p WHERE p.id = f.id - 1);
+        """)
+      for statement in load.tallyAndRunTriggers { try database.execute(statement) }
     }
     if let table = load.searchIndex.first {
       try database.execute(table)

@@ -115,30 +115,20 @@ extension Store {
     }
   }
 
-  /// The lowest free ID#: one more than the highest, or the first gap when the highest is taken.
+  /// A free ID#: one more than the highest, or, once ID# 2147483647 is taken, the lowest free
+  /// one. Either is one index look-up: the lowest free ID# is 1 or one past the run of consecutive
+  /// ID#s that starts at 1, which `fugitive_id_run` keeps (SQLite's migration 0016; on PostgreSQL
+  /// migration 1, by statement-level triggers).
   public func nextFreeFugitiveID() throws -> Int64 {
     let highest = try database.scalarInt("SELECT max(id) FROM fugitive") ?? 0
     if highest < Limits.fugitiveIDs.upperBound { return highest + 1 }
-    // The last ID# taken: the next one below it is free unless the top is one block. Two index
-    // look-ups, where the gap search below scans every ID#.
-    if let below = try database.scalarInt(
-      "SELECT max(id) FROM fugitive WHERE id < ?", .integer(highest)),
-      below + 1 < highest
-    {
-      return below + 1
-    }
-    if let lowest = try database.scalarInt("SELECT min(id) FROM fugitive"), lowest > 1 {
-      return lowest - 1
-    }
     guard
-      let gap = try database.scalarInt(
-        """
-        SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM fugitive WHERE id = 1) THEN 1
-          ELSE (SELECT min(id) + 1 FROM fugitive AS f WHERE NOT EXISTS
-            (SELECT 1 FROM fugitive AS g WHERE g.id = f.id + 1)) END
-        """), Limits.fugitiveIDs.contains(gap)
-    else { throw BountyError.conflict("every Fugitive ID# is taken") }
-    return gap
+      let firstRunEnd = try database.scalarInt("SELECT last FROM fugitive_id_run WHERE first = 1")
+    else { return 1 }
+    guard firstRunEnd < Limits.fugitiveIDs.upperBound else {
+      throw BountyError.conflict("every Fugitive ID# is taken")
+    }
+    return firstRunEnd + 1
   }
 
   public func fugitiveExists(id: Int64) throws -> Bool {
@@ -271,8 +261,8 @@ extension Store {
   /// sorter's memory follows it), so a million-row rebuild stays within the import's 64 MiB.
   public func createIndexes(_ statements: [String]) throws {
     guard !statements.isEmpty else { return }
-    try database.execute("PRAGMA cache_size = -4096")
-    defer { try? database.execute("PRAGMA cache_size = -24576") }
-    for statement in statements { try database.execute(statement) }
+    try database.withPageCache(kibibytes: 4096) {
+      for statement in statements { try database.execute(statement) }
+    }
   }
 }

@@ -76,7 +76,20 @@ final class CommandRunner {
         ListWriter(format: format, fields: fields).write(
           reply.result[choice.listKey ?? "items"]?.arrayValue ?? [], Output.out)
       } else if json {
-        Output.out((selection?.apply(to: reply.result) ?? reply.result).serialized)
+        let result = selection?.apply(to: reply.result) ?? reply.result
+        guard AnswerDocument.isHeld(by: result) else {
+          Output.out(result.serialized)
+          return healthy
+        }
+        // A large document (`--json export`) is copied from its temporary file in pieces.
+        var writer = JSONChunkWriter { piece in
+          Output.write(STDOUT_FILENO, piece)
+          return Output.standardOutputError == nil
+        }
+        let whole = AnswerDocument.write(result, to: &writer)
+        writer.append([0x0A])
+        _ = writer.finish()
+        guard whole else { return failed(.io("cannot read back the answer's temporary file")) }
       } else {
         let renderer = ResultRenderer(terminal: terminal, currency: reply.currency)
         for line in renderer.render(spec.view, reply.result) { Output.out(line) }

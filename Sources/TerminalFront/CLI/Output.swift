@@ -16,17 +16,24 @@ public enum Output {
 
   public static func write(_ descriptor: Int32, _ text: String) {
     var copy = text
-    copy.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          if descriptor == STDOUT_FILENO, standardOutputError == nil { standardOutputError = errno }
-          return
-        }
-        offset += written
+    copy.withUTF8 { write(descriptor, $0) }
+  }
+
+  /// Writes `bytes` whole (a piece of a streamed answer may end inside a UTF-8 sequence).
+  public static func write(_ descriptor: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { write(descriptor, $0) }
+  }
+
+  private static func write(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+    var offset = 0
+    while offset < buffer.count {
+      let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        if descriptor == STDOUT_FILENO, standardOutputError == nil { standardOutputError = errno }
+        return
       }
+      offset += written
     }
   }
 
