@@ -1,0 +1,57 @@
+import BountyCore
+import BountyStore
+import BountyTestSupport
+import Testing
+
+/// The free ID# once the highest is taken, on both engines: the lowest free one, read from the runs
+/// of consecutive ID#s that triggers keep (SQLite's migration 0016, row by row; PostgreSQL's
+/// migration 1, a statement at a time), in the shape a gap search would scan: ID# 1 taken and the
+/// top ID#s one solid block.
+@Suite struct FreeIDRunEngineTests {
+  static let block: Int64 = 30
+
+  /// The runs the rows form, found from the rows themselves.
+  static let islands = """
+    SELECT min(id) AS first, max(id) AS last FROM (
+      SELECT id, id - row_number() OVER (ORDER BY id) AS island FROM fugitive) AS numbered
+    GROUP BY island
+    """
+
+  /// True when `fugitive_id_run` holds exactly the runs the rows form.
+  static func runsMatchRows(_ app: TestApp) throws -> Bool {
+    let database = app.store.database
+    let kept = try database.scalarInt("SELECT count(*) FROM fugitive_id_run")
+    let formed = try database.scalarInt("SELECT count(*) FROM (\(islands)) AS formed")
+    let stray = try database.scalarInt(
+      "SELECT count(*) FROM (SELECT first, last FROM fugitive_id_run EXCEPT \(islands)) AS stray")
+    return kept == formed && stray == 0
+  }
+
+  @Test(arguments: TestEngine.allCases)
+  func theLowestFreeIDIsOnePastTheRunFromOne(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    let top = Limits.fugitiveIDs.upperBound
+    for id in 1...Self.block { try app.add("Low", id: id) }
+    for id in (top - Self.block + 1)...top { try app.add("High", id: id) }
+    #expect(try app.store.database.scalarInt("SELECT count(*) FROM fugitive_id_run") == 2)
+
+    #expect(try app.add("First") == Self.block + 1)
+    // A freed ID# low in the first run splits it; the next add takes it, then the run's end again.
+    try app.call("fugitives.delete", ["id": .int(10)])
+    #expect(try app.add("Ten") == 10)
+    #expect(try app.add("Next") == Self.block + 2)
+    // Undo replays the row changes through the same triggers: the ID# is free again.
+    try app.call("history.undo")
+    #expect(try app.add("Again") == Self.block + 2)
+    // Several ID#s freed by one statement (PostgreSQL's triggers see them together).
+    try app.store.database.transaction(write: true) {
+      try app.store.database.run("DELETE FROM fugitive WHERE id BETWEEN 4 AND 6 OR id = 8")
+    }
+    #expect(try Self.runsMatchRows(app))
+    #expect(try app.add("Four") == 4)
+    // ID# 1 freed: it is the lowest.
+    try app.call("fugitives.delete", ["id": .int(1)])
+    #expect(try app.add("One") == 1)
+    #expect(try Self.runsMatchRows(app))
+  }
+}
