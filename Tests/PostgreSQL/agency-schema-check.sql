@@ -19,7 +19,12 @@ SELECT concat_ws(E'\n',
   (SELECT string_agg(to_jsonb(a)::text, E'\n' ORDER BY id) FROM alias AS a),
   (SELECT string_agg(to_jsonb(s)::text, E'\n' ORDER BY key) FROM setting AS s));
 
--- The tally and the search index agree with the rows.
+-- The runs of consecutive ID#s the rows form.
+CREATE TEMPORARY VIEW id_islands (first, last) AS
+SELECT min(id), max(id) FROM (SELECT id, id - row_number() OVER (ORDER BY id) AS island FROM fugitive) AS n
+GROUP BY island;
+
+-- The tally, the search index and the ID# runs agree with the rows.
 CREATE TEMPORARY VIEW derived_ok (ok) AS
 SELECT (SELECT count FROM fugitive_tally WHERE captured = 0)
     = (SELECT count(*) FROM fugitive WHERE captured = 0)
@@ -28,7 +33,11 @@ SELECT (SELECT count FROM fugitive_tally WHERE captured = 0)
   AND NOT EXISTS (
     (SELECT id, text FROM fugitive_search EXCEPT SELECT id, text FROM fugitive_search_text)
     UNION ALL
-    (SELECT id, text FROM fugitive_search_text EXCEPT SELECT id, text FROM fugitive_search));
+    (SELECT id, text FROM fugitive_search_text EXCEPT SELECT id, text FROM fugitive_search))
+  AND NOT EXISTS (
+    (SELECT first, last FROM fugitive_id_run EXCEPT SELECT * FROM pg_temp.id_islands)
+    UNION ALL
+    (SELECT * FROM pg_temp.id_islands EXCEPT SELECT first, last FROM fugitive_id_run));
 
 -- Opens a step on `stack` and records into it for the rest of the transaction.
 CREATE FUNCTION pg_temp.begin_step(stack text, label text) RETURNS bigint LANGUAGE sql AS $$
