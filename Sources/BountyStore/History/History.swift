@@ -39,32 +39,34 @@ extension Store {
     let step = try beginRecordedStep()
     let result = try body()
     try endStep(step.id)
+    // An empty step is deleted before a label is set: on PostgreSQL the update would move the row
+    // away from the address `step.row` names.
+    guard try stepHasEntries(step.id) else {
+      try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
+      return result
+    }
     try database.run(
       "UPDATE history_step SET label = ? WHERE \(step.row.condition)", .text(label(result)),
       step.row.value)
-    if try stepHasEntries(step.id) {
-      if database.dialect == .sqlite {
-        let limit = Int64(try settingText(.historyLimit)) ?? 200
-        let dropped = try database.query(
-          """
-          SELECT id FROM history_step WHERE stack = 'redo' OR (stack = 'undo' AND id NOT IN
-            (SELECT id FROM history_step WHERE stack = 'undo' ORDER BY id DESC LIMIT ?))
-          """, [.integer(limit)]
-        ) { $0.int(0) }
-        for step in dropped { try dropStep(step) }
-      } else {
-        try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
-        if step.id % Self.serverPruningInterval == 0 {
-          let limit = Int64(try settingText(.historyLimit)) ?? 200
-          try database.run(
-            """
-            DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
-              (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
-            """, .integer(limit))
-        }
-      }
+    if database.dialect == .sqlite {
+      let limit = Int64(try settingText(.historyLimit)) ?? 200
+      let dropped = try database.query(
+        """
+        SELECT id FROM history_step WHERE stack = 'redo' OR (stack = 'undo' AND id NOT IN
+          (SELECT id FROM history_step WHERE stack = 'undo' ORDER BY id DESC LIMIT ?))
+        """, [.integer(limit)]
+      ) { $0.int(0) }
+      for step in dropped { try dropStep(step) }
     } else {
-      try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
+      try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
+      if step.id % Self.serverPruningInterval == 0 {
+        let limit = Int64(try settingText(.historyLimit)) ?? 200
+        try database.run(
+          """
+          DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
+            (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
+          """, .integer(limit))
+      }
     }
     return result
   }
