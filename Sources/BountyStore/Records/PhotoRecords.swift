@@ -21,11 +21,7 @@ extension Store {
   static let photoPageCacheKiB = 2048
 
   public func photo(fugitiveID: Int64) throws -> Photo? {
-    guard let sqlite = database.sqlite else {
-      return try database.queryFirst(
-        "SELECT media_type, bytes FROM photo WHERE fugitive_id = ?", [.integer(fugitiveID)]
-      ) { Photo(mediaType: $0.text(0), bytes: $0.blob(1)) }
-    }
+    guard let sqlite = database.sqlite else { return try photoInPieces(fugitiveID: fugitiveID) }
     guard
       let mediaType = try database.scalarText(
         "SELECT media_type FROM photo WHERE fugitive_id = ?", .integer(fugitiveID))
@@ -34,6 +30,39 @@ extension Store {
       try sqlite.readBlob(table: "photo", column: "bytes", rowid: fugitiveID)
     }
     return Photo(mediaType: mediaType, bytes: bytes)
+  }
+
+  /// How many bytes of a photo one query reads on PostgreSQL.
+  public static let photoPieceBytes = 1 << 20
+
+  /// A photo read from PostgreSQL a piece at a time: a whole `bytea` would arrive as one hex text
+  /// twice its size, on top of the bytes decoded from it.
+  private func photoInPieces(fugitiveID: Int64) throws -> Photo? {
+    guard
+      let stored = try database.queryFirst(
+        "SELECT media_type, length(bytes) FROM photo WHERE fugitive_id = ?", [.integer(fugitiveID)],
+        row: { (mediaType: $0.text(0), length: $0.int(1)) })
+    else { return nil }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(stored.length))
+    while bytes.count < stored.length {
+      guard
+        let piece = try database.queryFirst(
+          """
+          SELECT substring(bytes FROM CAST(? AS integer) FOR CAST(? AS integer)) FROM photo
+          WHERE fugitive_id = ?
+          """,
+          [
+            .integer(Int64(bytes.count + 1)), .integer(Int64(Self.photoPieceBytes)),
+            .integer(fugitiveID),
+          ],
+          row: { $0.blob(0) }), !piece.isEmpty
+      else {
+        throw BountyError.conflict("fugitive \(fugitiveID)'s photo changed while it was read")
+      }
+      bytes += piece
+    }
+    return Photo(mediaType: stored.mediaType, bytes: bytes)
   }
 
   /// True when the fugitive's photo is exactly `photo` (compared without reading it whole: in
