@@ -4,8 +4,8 @@ import BountyTestSupport
 import Testing
 
 /// The free ID# once the highest is taken, on both engines: the lowest free one, read from the runs
-/// of consecutive ID#s that triggers keep (SQLite's migration 0016, row by row; PostgreSQL's
-/// migration 1, a statement at a time), in the shape a gap search would scan: ID# 1 taken and the
+/// of consecutive ID#s (kept by SQLite's triggers of migration 0016; on PostgreSQL brought up to
+/// date once per step from the ID#s its triggers note), in the shape a gap search would scan: ID# 1 taken and the
 /// top ID#s one solid block.
 @Suite struct FreeIDRunEngineTests {
   static let block: Int64 = 30
@@ -43,9 +43,11 @@ import Testing
     // Undo replays the row changes through the same triggers: the ID# is free again.
     try app.call("history.undo")
     #expect(try app.add("Again") == Self.block + 2)
-    // Several ID#s freed by one statement (PostgreSQL's triggers see them together).
+    // Several ID#s freed by one statement of one step (PostgreSQL's runs follow once per step).
     try app.store.database.transaction(write: true) {
-      try app.store.database.run("DELETE FROM fugitive WHERE id BETWEEN 4 AND 6 OR id = 8")
+      try app.store.recordingStep({ "delete 4-6 and 8" }) {
+        try app.store.database.run("DELETE FROM fugitive WHERE id BETWEEN 4 AND 6 OR id = 8")
+      }
     }
     #expect(try Self.runsMatchRows(app))
     #expect(try app.add("Four") == 4)

@@ -19,10 +19,19 @@ SELECT concat_ws(E'\n',
   (SELECT string_agg(to_jsonb(a)::text, E'\n' ORDER BY id) FROM alias AS a),
   (SELECT string_agg(to_jsonb(s)::text, E'\n' ORDER BY key) FROM setting AS s));
 
--- The runs of consecutive ID#s the rows form.
-CREATE TEMPORARY VIEW id_islands (first, last) AS
-SELECT min(id), max(id) FROM (SELECT id, id - row_number() OVER (ORDER BY id) AS island FROM fugitive) AS n
-GROUP BY island;
+-- The ID# runs, brought up to date as bounty does after each step, are the runs the rows form.
+CREATE FUNCTION pg_temp.id_runs_ok() RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM fugitive_id_run_refresh();
+  RETURN NOT EXISTS (
+    WITH island AS (
+      SELECT min(id) AS first, max(id) AS last
+      FROM (SELECT id, id - row_number() OVER (ORDER BY id) AS grp FROM fugitive) AS n GROUP BY grp)
+    (SELECT first, last FROM fugitive_id_run EXCEPT SELECT first, last FROM island)
+    UNION ALL
+    (SELECT first, last FROM island EXCEPT SELECT first, last FROM fugitive_id_run));
+END
+$$;
 
 -- The tally, the search index and the ID# runs agree with the rows.
 CREATE TEMPORARY VIEW derived_ok (ok) AS
@@ -34,10 +43,7 @@ SELECT (SELECT count FROM fugitive_tally WHERE captured = 0)
     (SELECT id, text FROM fugitive_search EXCEPT SELECT id, text FROM fugitive_search_text)
     UNION ALL
     (SELECT id, text FROM fugitive_search_text EXCEPT SELECT id, text FROM fugitive_search))
-  AND NOT EXISTS (
-    (SELECT first, last FROM fugitive_id_run EXCEPT SELECT * FROM pg_temp.id_islands)
-    UNION ALL
-    (SELECT * FROM pg_temp.id_islands EXCEPT SELECT first, last FROM fugitive_id_run));
+  AND pg_temp.id_runs_ok();
 
 -- Opens a step on `stack` and records into it for the rest of the transaction.
 CREATE FUNCTION pg_temp.begin_step(stack text, label text) RETURNS bigint LANGUAGE sql AS $$

@@ -39,6 +39,7 @@ extension Store {
     let step = try beginRecordedStep()
     let result = try body()
     try endStep(step.id)
+    try refreshFugitiveIDRuns()
     // An empty step is deleted before a label is set: on PostgreSQL the update would move the row
     // away from the address `step.row` names.
     guard try stepHasEntries(step.id) else {
@@ -203,6 +204,7 @@ extension Store {
       }
     }
     try endStep(reverseID)
+    try refreshFugitiveIDRuns()
     if onServer { try carryVersions(of: step.id, besides: reverseID) }
     try dropStep(step.id)
     return step

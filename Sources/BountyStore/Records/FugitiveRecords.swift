@@ -117,11 +117,12 @@ extension Store {
 
   /// A free ID#: one more than the highest, or, once ID# 2147483647 is taken, the lowest free
   /// one. Either is one index look-up: the lowest free ID# is 1 or one past the run of consecutive
-  /// ID#s that starts at 1, which `fugitive_id_run` keeps (SQLite's migration 0016; on PostgreSQL
-  /// migration 1, by statement-level triggers).
+  /// ID#s that starts at 1, which `fugitive_id_run` keeps (SQLite's migration 0016; PostgreSQL's
+  /// migration 1, see `refreshFugitiveIDRuns`).
   public func nextFreeFugitiveID() throws -> Int64 {
     let highest = try database.scalarInt("SELECT max(id) FROM fugitive") ?? 0
     if highest < Limits.fugitiveIDs.upperBound { return highest + 1 }
+    try refreshFugitiveIDRuns()
     guard
       let firstRunEnd = try database.scalarInt("SELECT last FROM fugitive_id_run WHERE first = 1")
     else { return 1 }
@@ -129,6 +130,15 @@ extension Store {
       throw BountyError.conflict("every Fugitive ID# is taken")
     }
     return firstRunEnd + 1
+  }
+
+  /// Brings `fugitive_id_run` up to date on PostgreSQL, whose triggers only note the ID#s each
+  /// statement touched (a row-by-row load would otherwise rewrite one run row per row); on SQLite
+  /// the triggers keep the runs themselves. Called at the end of every undo step, undo and redo,
+  /// and before the runs are read.
+  func refreshFugitiveIDRuns() throws {
+    guard database.dialect == .postgresql else { return }
+    try database.run("SELECT fugitive_id_run_refresh()")
   }
 
   public func fugitiveExists(id: Int64) throws -> Bool {
