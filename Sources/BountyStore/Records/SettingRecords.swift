@@ -33,17 +33,26 @@ extension Store {
 
   /// A value of the shell's workspace (last tab, each tab's sort and filter); not undoable.
   public func workspaceValue(_ key: String) throws -> String? {
-    try database.scalarText("SELECT value FROM workspace WHERE key = ?", .text(key))
+    try database.scalarText(
+      "SELECT value FROM workspace WHERE key = \(workspaceKey)", .text(key))
+  }
+
+  /// The stored key of a workspace value: the key itself on a SQLite file (one user); on an
+  /// agency database the role's name before it, so each hunter's screen is their own.
+  private var workspaceKey: String {
+    database.dialect == .sqlite ? "?" : "current_user || ':' || ?"
   }
 
   /// Stores (or with nil removes) a workspace value.
   public func setWorkspaceValue(_ key: String, _ value: String?) throws {
     if let value {
       try database.run(
-        "INSERT INTO workspace (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        .text(key), .text(value))
+        """
+        INSERT INTO workspace (key, value) VALUES (\(workspaceKey), ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+        """, .text(key), .text(value))
     } else {
-      try database.run("DELETE FROM workspace WHERE key = ?", .text(key))
+      try database.run("DELETE FROM workspace WHERE key = \(workspaceKey)", .text(key))
     }
   }
 }
