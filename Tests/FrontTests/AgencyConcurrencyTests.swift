@@ -129,12 +129,22 @@ import Testing
     let hunter = try Self.hunter(1, on: url)
     let refused = try hunter.run(["settings", "set", "commission.rate", "15"])
     #expect(refused.status != 0)
-    #expect(refused.stderr.contains("only an agency admin may change a setting"))
+    #expect(refused.stderr.contains("only an agency admin may change commission.rate"))
     let server = try PostgresTestServer.shared
     #expect(throws: (any Error).self) {
       try server.psql(url, "UPDATE setting SET value = '15' WHERE key = 'commission'",
         role: "h1_\(Self.suffix(url))")
     }
+  }
+
+  /// `hunter.name` is each hunter's own display name, which history shows.
+  @Test func eachHunterNamesThemselves() throws {
+    let (url, admin) = try Self.agency(hunters: 1)
+    let hunter = try Self.hunter(1, on: url)
+    try Self.expectSuccess(hunter.run(["settings", "set", "hunter.name", "Carol Reyes"]))
+    try Self.expectSuccess(hunter.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
+    #expect(try hunter.run(["history"]).stdout.contains("by Carol Reyes"))
+    #expect(try admin.run(["settings", "get", "hunter.name"]).stdout.contains("Carol Reyes") == false)
   }
 
   @Test func aKilledClientMidImportLeavesNoneOfItsRows() throws {

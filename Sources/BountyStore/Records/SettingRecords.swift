@@ -2,13 +2,30 @@ import BountyCore
 
 extension Store {
   /// The stored text of `key`, or its default when it was never set.
+  /// On an agency database `hunter.name` is the current hunter's own display name (table
+  /// `hunter`), not a value the agency shares.
   public func settingText(_ key: SettingKey) throws -> String {
-    try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
+    if key == .hunterName, database.dialect == .postgresql {
+      return try hunterName() ?? key.defaultValue
+    }
+    return try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
       ?? key.defaultValue
   }
 
   /// Stores `value` (already validated) for `key`; storing the default removes the row.
+  /// On an agency database a hunter may set only their own `hunter.name`; the agency's settings
+  /// are its admins' (refused here in one line; the server's grants refuse any other client too).
   public func storeSetting(_ key: SettingKey, _ value: String) throws {
+    if database.dialect == .postgresql {
+      if key == .hunterName {
+        return try setHunterName(value == key.defaultValue ? nil : value)
+      }
+      if let role = try agencyRole(), !role.mayAdminister {
+        throw BountyError.refused(
+          "only an agency admin may change \(key.rawValue) (you are \(role.name), a hunter); "
+            + "nothing was changed")
+      }
+    }
     if value == key.defaultValue {
       try database.run("DELETE FROM setting WHERE key = ?", .text(key.rawValue))
     } else {
