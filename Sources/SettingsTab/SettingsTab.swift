@@ -48,7 +48,7 @@ public enum SettingsTab {
       summary: "Change a setting",
       params: [key, value], effect: .change(undoable: true), result: "the setting",
       schema: .component(.setting),
-      view: .setting, agencyAdminOnly: true)
+      view: .setting)
   ) { store, arguments in
     let setting = try arguments.required(key)
     let valid = try setting.validate(arguments.required(value))
@@ -62,7 +62,7 @@ public enum SettingsTab {
       name: "settings.reset", words: ["settings", "reset"], tab: .settings,
       summary: "Put a setting back to its default", params: [key],
       effect: .change(undoable: true), result: "the setting", schema: .component(.setting),
-      view: .setting, agencyAdminOnly: true)
+      view: .setting)
   ) { store, arguments in
     let setting = try arguments.required(key)
     if setting == .currency { try CurrencyChange.rescale(store, to: setting.defaultValue) }

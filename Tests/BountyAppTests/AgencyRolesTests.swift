@@ -65,7 +65,7 @@ import Testing
     let outcome = try asHunter.run(["settings", "set", "commission.rate", "12"])
     #expect(outcome.status == 1)
     #expect(
-      outcome.stderr.contains("only an agency admin may change a setting"), "\(outcome.stderr)")
+      outcome.stderr.contains("only an agency admin may change commission.rate"), "\(outcome.stderr)")
     #expect(
       try server.psql(url, "SELECT count(*) FROM setting WHERE key = 'commission.rate'") == "0")
   }
