@@ -340,9 +340,15 @@ extension Store {
   }
 
   /// Adds `sql` to `step` as the newest statement undo will run.
+  /// On PostgreSQL it also marks the step as holding entries (`bounty.recorded`), as the triggers'
+  /// entries do, so the step is kept.
   public func recordInverse(_ sql: String, step: Int64) throws {
     try database.run(
       "INSERT INTO history_entry (step_id, sql) VALUES (?, ?)", .integer(step), .text(sql))
+    if database.dialect == .postgresql {
+      try database.run(
+        "SELECT set_config('bounty.recorded', ?, true)", .text(String(step)))
+    }
   }
 
   /// The highest position in the manual order (0 when empty).
