@@ -5,8 +5,8 @@ import Testing
 
 /// The free ID# once the highest is taken, on both engines: the lowest free one, read from the runs
 /// of consecutive ID#s (kept by SQLite's triggers of migration 0016; on PostgreSQL brought up to
-/// date once per step from the ID#s its triggers note), in the shape a gap search would scan: ID# 1 taken and the
-/// top ID#s one solid block.
+/// date once per step from the ID#s its triggers note), in the shape a gap search would scan:
+/// ID# 1 taken and the top ID#s one solid block.
 @Suite struct FreeIDRunEngineTests {
   static let block: Int64 = 30
 

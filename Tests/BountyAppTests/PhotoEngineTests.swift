@@ -3,8 +3,8 @@ import BountyStore
 import BountyTestSupport
 import Testing
 
-/// Photos on both engines: SQLite's go in and out by incremental blob I/O, PostgreSQL's are bound as
-/// `bytea` and read back in pieces. Either way the bytes come back exactly, the same photo again
+/// Photos on both engines: SQLite's go in and out by incremental blob I/O, PostgreSQL's are bound
+/// as `bytea` and read back in pieces. Either way the bytes come back exactly, the same photo again
 /// records no undo step, and undoing a replacement brings the old photo back.
 @Suite struct PhotoEngineTests {
   /// A PNG of `size` bytes: its signature, then bytes from `seed` (every value occurs, NULs too).

@@ -181,7 +181,10 @@ extension Store {
     // literal SQL (its triggers quote values exactly) and photos come back from `history_blob`.
     let entries =
       onServer
-      ? "SELECT id, sql, 0, 0 FROM history_entry WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000"
+      ? """
+      SELECT id, sql, 0, 0 FROM history_entry
+      WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
+      """
       : """
       SELECT id, sql, bound, typeof(v3) = 'blob' FROM history_entry
       WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
