@@ -38,21 +38,23 @@ extension Store {
     let step = try beginRecordedStep()
     let result = try body()
     try endStep(step.id)
+    // An empty step goes before its label is set: on PostgreSQL the UPDATE moves the row to a new
+    // ctid, and the DELETE by the old one would find nothing.
+    guard try stepHasEntries(step.id) else {
+      try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
+      return result
+    }
     try database.run(
       "UPDATE history_step SET label = ? WHERE \(step.row.condition)", .text(label(result)),
       step.row.value)
-    if try stepHasEntries(step.id) {
-      try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
-      if database.dialect == .sqlite || step.id % Self.serverPruningInterval == 0 {
-        let limit = Int64(try settingText(.historyLimit)) ?? 200
-        try database.run(
-          """
-          DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
-            (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
-          """, .integer(limit))
-      }
-    } else {
-      try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
+    try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
+    if database.dialect == .sqlite || step.id % Self.serverPruningInterval == 0 {
+      let limit = Int64(try settingText(.historyLimit)) ?? 200
+      try database.run(
+        """
+        DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
+          (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
+        """, .integer(limit))
     }
     return result
   }
