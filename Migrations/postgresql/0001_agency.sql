@@ -37,7 +37,9 @@ CREATE TABLE fugitive (
   -- Bumped by a trigger on every change of the row or of a row that belongs to it.
   row_version bigint NOT NULL DEFAULT 1,
   -- The role that made the last such change.
-  changed_by text COLLATE "C" NOT NULL DEFAULT current_user
+  changed_by text COLLATE "C" NOT NULL DEFAULT current_user,
+  -- The role that added the fugitive: a hunter may delete (by undoing the add) only their own.
+  created_by text COLLATE "C" NOT NULL DEFAULT current_user
 );
 -- One index for every list order, with and without the at-large/captured filter.
 CREATE INDEX fugitive_by_name ON fugitive (name_key, id);
@@ -133,6 +135,7 @@ CREATE FUNCTION fugitive_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.row_version := OLD.row_version + 1;
   NEW.changed_by := current_user;
+  NEW.created_by := OLD.created_by;
   RETURN NEW;
 END
 $$;
@@ -524,3 +527,21 @@ WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.fugitive_id <> NEW.fugitive_id)
 EXECUTE FUNCTION fugitive_search_follow();
 CREATE TRIGGER fugitive_search_alias_delete AFTER DELETE ON alias
 FOR EACH ROW EXECUTE FUNCTION fugitive_search_follow();
+
+-- Who may delete a fugitive, enforced by the server for every client (psql too): an agency admin
+-- any, a hunter only one they added (undoing their own add). The table's owner, who set the
+-- database up, is not bound by these policies; nor are the cascades of a delete.
+CREATE FUNCTION bounty_is_agency_admin() RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF to_regrole('agency_admin') IS NULL THEN
+    RETURN false;
+  END IF;
+  RETURN pg_has_role(current_user, 'agency_admin', 'MEMBER');
+END
+$$;
+ALTER TABLE fugitive ENABLE ROW LEVEL SECURITY;
+CREATE POLICY fugitive_read ON fugitive FOR SELECT USING (true);
+CREATE POLICY fugitive_add ON fugitive FOR INSERT WITH CHECK (true);
+CREATE POLICY fugitive_change ON fugitive FOR UPDATE USING (true) WITH CHECK (true);
+CREATE POLICY fugitive_delete ON fugitive FOR DELETE
+  USING (created_by = current_user OR bounty_is_agency_admin());

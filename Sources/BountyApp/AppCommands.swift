@@ -48,7 +48,7 @@ enum AppCommands {
       view: .message(
         Headline {
           "Loaded \($0.counted("loaded", "fugitive", "fugitives")) from the sample roster."
-        }))
+        }), agencyAdminOnly: true)
   ) { store, _ in
     guard let file = EmbeddedSample.files.first(where: { $0.name == "roster.json" }) else {
       throw BountyError.io("this binary carries no sample roster")

@@ -146,6 +146,7 @@ public final class Dispatcher {
   private func execute(_ command: Command, _ arguments: Arguments) throws -> JSON {
     let spec = command.spec
     try ClosedCaseGuard.check(spec, arguments, store)
+    try AgencyAdminGuard.check(spec, arguments, store)
     guard case .change(undoable: true) = spec.effect, !spec.onlyReads(arguments) else {
       return try command.handler(store, arguments)
     }

@@ -133,7 +133,8 @@ public enum FugitivesTab {
         question: FugitiveSelection.headline(
           "Delete", one: " and its notes and photo?", many: " and their notes and photos?"),
         subject: "fugitives.select", skipFlag: "yes", setting: .confirmDelete),
-      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name])
+      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name],
+      agencyAdminOnly: true)
   ) { store, arguments in
     let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .all)
     for fugitive in fugitives { try store.deleteFugitive(id: fugitive.id) }

@@ -108,7 +108,8 @@ import Testing
 
   @Test func undoKeepsToItsOwnerAndRefusesAStepAnotherHunterChanged() throws {
     let (url, admin) = try Self.agency(hunters: 2)
-    try Self.expectSuccess(admin.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
+    try Self.expectSuccess(
+      admin.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
     let first = try Self.hunter(1, on: url)
     let second = try Self.hunter(2, on: url)
     try Self.expectSuccess(first.run(["fugitives", "edit", "1", "--bounty", "10"]))
@@ -121,7 +122,8 @@ import Testing
     // The second hunter's own step is theirs to undo; then the first one's applies again.
     try Self.expectSuccess(second.run(["undo"]))
     try Self.expectSuccess(first.run(["undo"]))
-    #expect(try admin.run(["--json", "fugitives", "show", "1"]).stdout.contains(#""bounty":"5.00""#))
+    #expect(
+      try admin.run(["--json", "fugitives", "show", "1"]).stdout.contains(#""bounty":"5.00""#))
   }
 
   @Test func aHunterIsRefusedSettingsThroughBountyAndThroughPsql() throws {
@@ -129,12 +131,25 @@ import Testing
     let hunter = try Self.hunter(1, on: url)
     let refused = try hunter.run(["settings", "set", "commission.rate", "15"])
     #expect(refused.status != 0)
-    #expect(refused.stderr.contains("role"))
+    #expect(refused.stderr.contains("only an agency admin may change commission.rate"))
     let server = try PostgresTestServer.shared
     #expect(throws: (any Error).self) {
-      try server.psql(url, "UPDATE setting SET value = '15' WHERE key = 'commission'",
+      try server.psql(
+        url, "UPDATE setting SET value = '15' WHERE key = 'commission'",
         role: "h1_\(Self.suffix(url))")
     }
+  }
+
+  /// `hunter.name` is each hunter's own display name, which history shows.
+  @Test func eachHunterNamesThemselves() throws {
+    let (url, admin) = try Self.agency(hunters: 1)
+    let hunter = try Self.hunter(1, on: url)
+    try Self.expectSuccess(hunter.run(["settings", "set", "hunter.name", "Carol Reyes"]))
+    try Self.expectSuccess(
+      hunter.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
+    #expect(try hunter.run(["history"]).stdout.contains("by Carol Reyes"))
+    #expect(
+      try admin.run(["settings", "get", "hunter.name"]).stdout.contains("Carol Reyes") == false)
   }
 
   @Test func aKilledClientMidImportLeavesNoneOfItsRows() throws {

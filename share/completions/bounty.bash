@@ -20,7 +20,7 @@ _bounty() {
   fi
   case ${COMP_WORDS[first]} in
     captured) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "list release show" -- "$cur")); return; } ;;
-    db) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add-hunter backup check info init-agency migrate" -- "$cur")); return; } ;;
+    db) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add-hunter backup check copy info init-agency migrate" -- "$cur")); return; } ;;
     expenses) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add delete edit list move split" -- "$cur")); return; } ;;
     fugitives) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "add alias bond capture close delete describe edit list move note photo reopen seen show" -- "$cur")); return; } ;;
     settings) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "get list reset set" -- "$cur")); return; } ;;
@@ -28,7 +28,7 @@ _bounty() {
     help) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W "captured completions db deadlines dossier expenses export fugitives history import redo report sample settings undo workspace help rpc shell" -- "$cur")); return; } ;;
   esac
   # The command's words: as many as name a command or a group (`settings set`, not its KEY).
-  local key="${COMP_WORDS[first]}" known="|captured list|captured release|captured show|db add-hunter|db backup|db check|db info|db init-agency|db migrate|expenses add|expenses delete|expenses edit|expenses list|expenses move|expenses split|fugitives add|fugitives alias|fugitives alias add|fugitives alias delete|fugitives bond|fugitives capture|fugitives close|fugitives delete|fugitives describe|fugitives edit|fugitives list|fugitives move|fugitives note|fugitives note add|fugitives note delete|fugitives note edit|fugitives note list|fugitives note move|fugitives photo|fugitives reopen|fugitives seen|fugitives show|settings get|settings list|settings reset|settings set|workspace get|workspace set|"
+  local key="${COMP_WORDS[first]}" known="|captured list|captured release|captured show|db add-hunter|db backup|db check|db copy|db info|db init-agency|db migrate|expenses add|expenses delete|expenses edit|expenses list|expenses move|expenses split|fugitives add|fugitives alias|fugitives alias add|fugitives alias delete|fugitives bond|fugitives capture|fugitives close|fugitives delete|fugitives describe|fugitives edit|fugitives list|fugitives move|fugitives note|fugitives note add|fugitives note delete|fugitives note edit|fugitives note list|fugitives note move|fugitives photo|fugitives reopen|fugitives seen|fugitives show|settings get|settings list|settings reset|settings set|workspace get|workspace set|"
   for ((i = first + 1; i < COMP_CWORD && i <= first + 2; i++)); do
     [[ $known == *"|$key ${COMP_WORDS[i]}|"* ]] || break
     key="$key ${COMP_WORDS[i]}"
@@ -225,6 +225,9 @@ _bounty() {
     "db backup")
       opts="--help --json"
       [[ $cur != -* ]] && return
+      ;;
+    "db copy")
+      opts="--from --to --help --json"
       ;;
     "db init-agency")
       opts="--help --json"

@@ -6,7 +6,7 @@ complete -c bounty -l no-color -d 'No colour'
 complete -c bounty -l version -d 'Print the version'
 complete -c bounty -n '__fish_use_subcommand' -a 'captured completions db deadlines dossier expenses export fugitives history import redo report sample settings undo workspace help rpc shell'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and not __fish_seen_subcommand_from list release show' -a 'list release show'
-complete -c bounty -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from add-hunter backup check info init-agency migrate' -a 'add-hunter backup check info init-agency migrate'
+complete -c bounty -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from add-hunter backup check copy info init-agency migrate' -a 'add-hunter backup check copy info init-agency migrate'
 complete -c bounty -n '__fish_seen_subcommand_from expenses; and not __fish_seen_subcommand_from add delete edit list move split' -a 'add delete edit list move split'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and not __fish_seen_subcommand_from add alias bond capture close delete describe edit list move note photo reopen seen show' -a 'add alias bond capture close delete describe edit list move note photo reopen seen show'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and not __fish_seen_subcommand_from get list reset set' -a 'get list reset set'
@@ -132,6 +132,8 @@ complete -c bounty -n '__fish_seen_subcommand_from import' -F
 complete -c bounty -n '__fish_seen_subcommand_from export' -l format -x -a 'csv json'
 complete -c bounty -n '__fish_seen_subcommand_from export' -l output -r -F
 complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from backup' -F
+complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from copy' -l from
+complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from copy' -l to
 complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from add-hunter' -l admin
 complete -c bounty -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish ids'
 

@@ -34,7 +34,7 @@ enum DataCommands {
           return "Imported \(result.counted("imported", "fugitive", "fugitives"))"
             + (replaced == 0 ? "." : ", replacing \(replaced) that existed.")
         }),
-      longRunning: true)
+      longRunning: true, agencyAdminOnly: true)
   ) { store, arguments in
     var source: ImportSource
     switch (arguments[file], arguments[content]) {

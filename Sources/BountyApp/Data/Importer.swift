@@ -35,6 +35,8 @@ final class Importer {
   private let positionBefore: Int64
   /// What the load dropped (see `BulkLoad`), rebuilt once by `finish`.
   private var bulkLoad: BulkLoad?
+  /// New rows gathered to be written together (see `NewFugitiveBatch`).
+  private let batch: NewFugitiveBatch
   /// The ID#s of rows replaced (their search entries are rewritten by `finish`).
   private var replacedIDs: [Int64] = []
   /// True when the table was empty before the import: an ID# can then only clash with an earlier
@@ -55,6 +57,7 @@ final class Importer {
     self.positionBefore = try store.lastPosition()
     self.startedEmpty = try store.fugitiveCount() == 0
     self.step = try store.pauseRecording()
+    self.batch = store.newFugitiveBatch()
   }
 
   /// Checks and writes one entry; `location` is `line 5` or `item 3`.
@@ -70,6 +73,7 @@ final class Importer {
           lastAutomaticID > 0 && next <= Limits.fugitiveIDs.upperBound
           && !seen.contains(Int32(next))
         if try !usable || store.fugitiveExists(id: next) {
+          try batch.flush()
           id = try store.nextFreeFugitiveID()
         }
         lastAutomaticID = id
@@ -98,7 +102,7 @@ final class Importer {
         replacedIDs.append(id)
       } else {
         if errorCount == 0 {
-          try entry.insert(into: store, position: positionBefore + imported + 1)
+          try entry.insert(into: store, batch: batch, position: positionBefore + imported + 1)
         }
         imported += 1
       }
@@ -149,6 +153,7 @@ final class Importer {
     if errorCount > 0 {
       throw BountyError.invalidRows(field: firstField, count: errorCount, details: details)
     }
+    try batch.flush()
     if let bulkLoad {
       try store.finishBulkLoad(bulkLoad, newAfter: positionBefore, replaced: replacedIDs)
     }

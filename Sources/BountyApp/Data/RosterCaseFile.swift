@@ -109,6 +109,11 @@ struct RosterCaseFile {
 
   /// Writes the case file of fugitive `id`, which has none; nothing when this one is empty (most
   /// rows of a large import).
+  /// True when the entry carries no case file at all.
+  var isEmpty: Bool {
+    bond == nil && descriptors == nil && closedAt == nil && aliases.isEmpty && expenses.isEmpty
+  }
+
   func write(into store: Store, id: Int64) throws {
     if bond != nil || descriptors != nil || closedAt != nil {
       try store.writeBond(fugitiveID: id, bond)

@@ -212,6 +212,18 @@ struct RosterEntry {
     try caseFile.write(into: store, id: fields.id)
   }
 
+  /// Adds this entry at `position` through an import's batch: gathered with the others when it is
+  /// only fields and notes, else written at once after what the batch holds.
+  func insert(into store: Store, batch: NewFugitiveBatch, position: Int64) throws {
+    guard photo == nil, caseFile.isEmpty else {
+      try batch.flush()
+      return try insert(into: store, position: position)
+    }
+    try batch.add(
+      fields, position: position, createdAt: createdAt, updatedAt: updatedAt,
+      notes: notes.map { ($0.text, $0.createdAt) })
+  }
+
   /// Rewrites an existing fugitive with what this entry carries; what the file did not carry (a
   /// CSV has no photo column; a file without notes, descriptions or sightings) is kept as it was,
   /// as is its place in the manual order.

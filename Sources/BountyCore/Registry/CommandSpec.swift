@@ -199,13 +199,17 @@ public struct CommandSpec: Sendable {
   /// this command: while any of them is closed the dispatcher refuses the change with "case N is
   /// closed; reopen it first" (`refused`, -32004). Empty for commands a closed case does not lock.
   public let locksOnClosedCase: [String]
+  /// On an agency database (PostgreSQL), only a member of `agency_admin` may make this change
+  /// (settings, deleting fugitives, imports); a hunter is refused before anything runs. The server's
+  /// grants say the same to any other client.
+  public let agencyAdminOnly: Bool
 
   public init(
     name: String, words: [String], tab: Tab, summary: String, params: [any ParamDeclaration],
     effect: CommandEffect, changesOnlyWith: [String] = [], fronts: CommandFronts = .both,
     result: String, schema: ResultSchema = .unspecified, view: ResultView,
     confirmation: Confirmation? = nil, longRunning: Bool = false, successField: String? = nil,
-    locksOnClosedCase: [String] = []
+    locksOnClosedCase: [String] = [], agencyAdminOnly: Bool = false
   ) {
     self.name = name
     self.words = words
@@ -223,6 +227,7 @@ public struct CommandSpec: Sendable {
     self.longRunning = longRunning
     self.successField = successField
     self.locksOnClosedCase = locksOnClosedCase
+    self.agencyAdminOnly = agencyAdminOnly
   }
 
   public func param(named name: String) -> ParamSpec? {

@@ -163,6 +163,11 @@ public final class Database {
     switch dialect {
     case .sqlite: try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
     case .postgresql:
+      if write, isReadOnly {
+        // A standby (or a role whose transactions are read-only) says so in one line, instead of
+        // the server's complaint about SERIALIZABLE in a hot standby.
+        throw PostgresError(sqlState: "25006", message: "the server accepts no changes")
+      }
       if write {
         // bounty's writers take turns, as on SQLite: without this, hunters changing a small
         // roster at once fail each other's serializable transactions on the rows every change

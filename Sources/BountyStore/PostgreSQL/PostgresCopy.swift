@@ -10,6 +10,31 @@ extension PostgresConnection: BulkCopyEngine {
     into table: String, columns: [String],
     _ produce: (_ write: ([SQLValue]) throws -> Void) throws -> Void
   ) throws {
+    // COPY refuses a table whose row policies bind this role (a hunter, an admin: `fugitive`'s
+    // delete policy); the rows then go through a temporary table of the same shape and one
+    // INSERT … SELECT, which the policies check as they would any insert.
+    let policed = try cursor(
+      "SELECT row_security_active(CAST(? AS regclass))", [.text(table)], streaming: false)
+    let bound = try policed.next() && policed.row.int(0) != 0
+    policed.close()
+    guard bound else { return try copy(into: table, columns: columns, produce) }
+    let staging = "bounty_copy_\(table)"
+    let list = columns.joined(separator: ", ")
+    try execute(
+      """
+      CREATE TEMPORARY TABLE IF NOT EXISTS \(staging)
+        (LIKE \(table) INCLUDING DEFAULTS) ON COMMIT DROP
+      """)
+    try copy(into: staging, columns: columns, produce)
+    try execute(
+      "INSERT INTO \(table) (\(list)) SELECT \(list) FROM \(staging); TRUNCATE \(staging)")
+  }
+
+  /// `COPY table (columns) FROM STDIN` of every row `produce` writes.
+  private func copy(
+    into table: String, columns: [String],
+    _ produce: (_ write: ([SQLValue]) throws -> Void) throws -> Void
+  ) throws {
     let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
     guard let started = api.exec(handle, sql) else {
       throw PostgresError(sqlState: nil, message: Self.oneLine(api.errorMessage(handle)), sql: sql)

@@ -19,7 +19,8 @@ extension Store {
   /// a migration that adds a table.
   ///
   /// Hunters: SELECT on every table; INSERT, UPDATE and DELETE on every table except `setting`
-  /// (read only), `fugitive` (no DELETE) and `bounty_migration` (read only: migrating takes the
+  /// (read only), `fugitive` (DELETE only of a fugitive they added, by the table's row policy) and
+  /// `bounty_migration` (read only: migrating takes the
   /// tables' owner); USAGE and SELECT on the sequences. Admins: member of the hunters, plus
   /// changing settings, deleting fugitives, TRUNCATE (imports) and setting sequences.
   ///
@@ -132,7 +133,9 @@ extension Store {
       )
     }
     if tables.contains("fugitive") {
-      statements.append("GRANT INSERT, UPDATE ON TABLE fugitive TO \(hunter)")
+      // DELETE is granted, and the table's row policy (migration 1) lets a hunter delete only a
+      // fugitive they added: undoing their own add.
+      statements.append("GRANT INSERT, UPDATE, DELETE ON TABLE fugitive TO \(hunter)")
     }
     let adminWritable = tables.filter { $0 != "bounty_migration" }
     if !adminWritable.isEmpty {

@@ -2,13 +2,30 @@ import BountyCore
 
 extension Store {
   /// The stored text of `key`, or its default when it was never set.
+  /// On an agency database `hunter.name` is the current hunter's own display name (table
+  /// `hunter`), not a value the agency shares.
   public func settingText(_ key: SettingKey) throws -> String {
-    try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
+    if key == .hunterName, database.dialect == .postgresql {
+      return try hunterName() ?? key.defaultValue
+    }
+    return try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
       ?? key.defaultValue
   }
 
   /// Stores `value` (already validated) for `key`; storing the default removes the row.
+  /// On an agency database a hunter may set only their own `hunter.name`; the agency's settings
+  /// are its admins' (refused here in one line; the server's grants refuse any other client too).
   public func storeSetting(_ key: SettingKey, _ value: String) throws {
+    if database.dialect == .postgresql {
+      if key == .hunterName {
+        return try setHunterName(value == key.defaultValue ? nil : value)
+      }
+      if let role = try agencyRole(), !role.mayAdminister {
+        throw BountyError.refused(
+          "only an agency admin may change \(key.rawValue) (you are \(role.name), a hunter); "
+            + "nothing was changed")
+      }
+    }
     if value == key.defaultValue {
       try database.run("DELETE FROM setting WHERE key = ?", .text(key.rawValue))
     } else {
@@ -33,17 +50,26 @@ extension Store {
 
   /// A value of the shell's workspace (last tab, each tab's sort and filter); not undoable.
   public func workspaceValue(_ key: String) throws -> String? {
-    try database.scalarText("SELECT value FROM workspace WHERE key = ?", .text(key))
+    try database.scalarText(
+      "SELECT value FROM workspace WHERE key = \(workspaceKey)", .text(key))
+  }
+
+  /// The stored key of a workspace value: the key itself on a SQLite file (one user); on an
+  /// agency database the role's name before it, so each hunter's screen is their own.
+  private var workspaceKey: String {
+    database.dialect == .sqlite ? "?" : "current_user || ':' || ?"
   }
 
   /// Stores (or with nil removes) a workspace value.
   public func setWorkspaceValue(_ key: String, _ value: String?) throws {
     if let value {
       try database.run(
-        "INSERT INTO workspace (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        .text(key), .text(value))
+        """
+        INSERT INTO workspace (key, value) VALUES (\(workspaceKey), ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+        """, .text(key), .text(value))
     } else {
-      try database.run("DELETE FROM workspace WHERE key = ?", .text(key))
+      try database.run("DELETE FROM workspace WHERE key = \(workspaceKey)", .text(key))
     }
   }
 }

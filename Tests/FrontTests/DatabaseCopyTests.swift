@@ -1,0 +1,60 @@
+import BountyTestSupport
+import Foundation
+import Testing
+
+/// `bounty db copy` moves a whole roster between a SQLite file and an agency database, both ways,
+/// through the real binary, keeping every value (notes, photos, case files, settings).
+@Suite struct DatabaseCopyTests {
+  @Test func aRosterGoesToTheAgencyAndBackUnchanged() throws {
+    let folder = try TemporaryFolder()
+    let personal = BinaryRunner(database: folder.file("personal.sqlite"))
+    try #require(personal.run(["sample"]).status == 0)
+    let png: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array(0...255)
+    FileManager.default.createFile(atPath: folder.file("p.png"), contents: Data(png))
+    try #require(personal.run(["fugitives", "photo", "82387", folder.file("p.png")]).status == 0)
+    try #require(
+      personal.run(["fugitives", "note", "add", "82387", "tab\there \\ \"quoted\" 'single'"])
+        .status == 0)
+    try #require(personal.run(["settings", "set", "commission.rate", "12.5"]).status == 0)
+
+    let agency = try PostgresTestServer.shared.freshDatabase()
+    let owner = BinaryRunner(database: agency)
+    try #require(owner.run(["db", "init-agency"]).status == 0)
+    let admin = "a\(UUID().uuidString.prefix(8).lowercased().filter(\.isLetter))"
+    try #require(owner.run(["db", "add-hunter", admin, "--admin"]).status == 0)
+    let asAdmin = try PostgresTestServer.url(agency, as: admin)
+
+    let copied = try personal.run(["--json", "db", "copy", "--to", asAdmin])
+    #expect(copied.status == 0, "\(copied.stderr)")
+    #expect(copied.stdout.contains(#""fugitives":34"#) && copied.stdout.contains(#""photos":1"#))
+    // Into a roster that is not empty: refused, nothing copied twice.
+    let again = try personal.run(["db", "copy", "--to", asAdmin])
+    #expect(again.status == 1 && again.stderr.contains("already holds 34 fugitives"))
+
+    let back = folder.file("back.sqlite")
+    #expect(try BinaryRunner(database: asAdmin).run(["db", "copy", "--to", back]).status == 0)
+    let original = try personal.run(["--json", "export"]).stdout
+    #expect(!original.isEmpty)
+    #expect(try BinaryRunner(database: agency).run(["--json", "export"]).stdout == original)
+    #expect(try BinaryRunner(database: back).run(["--json", "export"]).stdout == original)
+    let photo = try BinaryRunner(database: back).run([
+      "fugitives", "photo", "82387", "--export", folder.file("back.png"),
+    ])
+    #expect(photo.status == 0, "\(photo.stderr)")
+    #expect(TemporaryFolder.bytes(folder.file("back.png")) == png)
+    #expect(
+      try BinaryRunner(database: back).run(["settings", "get", "commission.rate"]).stdout
+        .contains("12.5"))
+  }
+
+  @Test func aMissingSourceIsRefusedAndCreatesNothing() throws {
+    let folder = try TemporaryFolder()
+    let runner = BinaryRunner(database: folder.file("open.sqlite"))
+    let outcome = try runner.run([
+      "db", "copy", "--from", folder.file("nope.sqlite"), "--to", folder.file("to.sqlite"),
+    ])
+    #expect(outcome.status == 1 && outcome.stderr.contains("no such database file"))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("nope.sqlite")))
+  }
+}
