@@ -11,6 +11,10 @@
 -- fugitive carries a row version that every change of it or of its notes, photo, case file,
 -- aliases or expenses bumps, so undo can tell when another hunter changed a row since.
 
+-- Row versions come from one sequence, so a number is never used twice: a fugitive deleted and
+-- added again under its ID# does not take up the versions its earlier self left in history.
+CREATE SEQUENCE fugitive_version;
+
 CREATE TABLE fugitive (
   id bigint PRIMARY KEY,  -- the Fugitive ID#
   name text COLLATE "C" NOT NULL,
@@ -35,7 +39,7 @@ CREATE TABLE fugitive (
   updated_at text COLLATE "C" NOT NULL DEFAULT '1970-01-01T00:00:00Z'
     CHECK (updated_at ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$'),
   -- Bumped by a trigger on every change of the row or of a row that belongs to it.
-  row_version bigint NOT NULL DEFAULT 1,
+  row_version bigint NOT NULL DEFAULT nextval('fugitive_version'),
   -- The role that made the last such change.
   changed_by text COLLATE "C" NOT NULL DEFAULT current_user,
   -- The role that added the fugitive: a hunter may delete (by undoing the add) only their own.
@@ -129,11 +133,11 @@ CREATE TABLE hunter (
   display_name text COLLATE "C"
 );
 
--- Who changed a fugitive: a new row starts at version 1; every UPDATE of it adds 1 and names the
--- role that made it.
+-- Who changed a fugitive: every UPDATE of it takes the next number of fugitive_version and names
+-- the role that made it.
 CREATE FUNCTION fugitive_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.row_version := OLD.row_version + 1;
+  NEW.row_version := nextval('fugitive_version');
   NEW.changed_by := current_user;
   NEW.created_by := OLD.created_by;
   RETURN NEW;
@@ -442,10 +446,11 @@ BEGIN
     folded := format('%I.unaccent(CAST(%L AS regdictionary), value)', unaccent_schema,
       quote_ident(unaccent_schema) || '.unaccent');
   END IF;
-  -- A final sigma folds like any other sigma, as bounty's own fold does.
+  -- A final sigma folds like any other sigma, and й like и (unaccent keeps its breve), as
+  -- bounty's own fold does.
   EXECUTE format('CREATE FUNCTION bounty_fold(value text) RETURNS text LANGUAGE sql '
-    'IMMUTABLE STRICT PARALLEL SAFE RETURN replace(lower(%s COLLATE %s), %L, %L)', folded,
-    fold_collation, 'ς', 'σ');
+    'IMMUTABLE STRICT PARALLEL SAFE RETURN translate(lower(%s COLLATE %s), %L, %L)', folded,
+    fold_collation, 'ςй', 'σи');
   IF trigram_schema IS NOT NULL THEN
     EXECUTE format('CREATE INDEX fugitive_search_trigram ON fugitive_search USING gin (text %I.gin_trgm_ops)',
       trigram_schema);

@@ -138,11 +138,7 @@ import Testing
     }
   }
 
-  // SQLite only for now: on PostgreSQL the undo of seed 1's step 482 is refused as "changed by
-  // postgres since your step". A fugitive deleted and added again under the same ID# starts at
-  // row_version 1 again, so `carryVersions` (History.swift), which matches steps by version
-  // number, carries versions into steps of the earlier fugitive and the touch chain goes wrong.
-  @Test(arguments: [UInt64(1), 2], [TestEngine.sqlite])
+  @Test(arguments: [UInt64(1), 2], TestEngine.allCases)
   func undoAllThenRedoAllRetracesEveryStep(seed: UInt64, engine: TestEngine) throws {
     let app = try TestApp(engine: engine)
     try app.call("settings.set", ["key": "history.limit", "value": "10000"])

@@ -276,6 +276,10 @@ extension Store {
   public func recordInverse(_ sql: String, step: Int64) throws {
     try database.run(
       "INSERT INTO history_entry (step_id, sql) VALUES (?, ?)", .integer(step), .text(sql))
+    if database.dialect == .postgresql {
+      // As the triggers do: the step holds an entry, so it is kept (see `stepHasEntries`).
+      try database.run("SELECT set_config('bounty.recorded', ?, true)", .text(String(step)))
+    }
   }
 
   /// The highest position in the manual order (0 when empty).
