@@ -465,14 +465,17 @@ IMMUTABLE STRICT PARALLEL SAFE
 RETURN '%' || replace(replace(replace(bounty_fold(value), '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
 -- What a fugitive's entry in the index holds.
-CREATE VIEW fugitive_search_text (id, text) AS
-SELECT id, bounty_fold(name) || E'\n' || bounty_fold(description) || E'\n'
+-- The search text of one fugitive from its own columns, its notes and its aliases.
+CREATE FUNCTION bounty_search_text(fugitive_id bigint, name text, description text,
+  last_seen_desc text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE
+RETURN bounty_fold(name) || E'\n' || bounty_fold(description) || E'\n'
   || coalesce(bounty_fold(last_seen_desc), '') || E'\n'
   || coalesce((SELECT string_agg(bounty_fold(note.text), E'\n' ORDER BY note.id) FROM note
-    WHERE note.fugitive_id = fugitive.id), '') || E'\n'
+    WHERE note.fugitive_id = bounty_search_text.fugitive_id), '') || E'\n'
   || coalesce((SELECT string_agg(bounty_fold(alias.name), E'\n' ORDER BY alias.id) FROM alias
-    WHERE alias.fugitive_id = fugitive.id), '')
-FROM fugitive;
+    WHERE alias.fugitive_id = bounty_search_text.fugitive_id), '');
+CREATE VIEW fugitive_search_text (id, text) AS
+SELECT id, bounty_search_text(id, name, description, last_seen_desc) FROM fugitive;
 
 -- Writes again the index entries of the fugitives `ids` (none for one that no longer exists).
 CREATE FUNCTION fugitive_search_refresh(ids bigint[]) RETURNS void LANGUAGE sql
@@ -500,8 +503,9 @@ $$;
 CREATE FUNCTION fugitive_search_follow_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    -- From the statement's own rows: looking them up in the view would read the whole table.
     INSERT INTO fugitive_search (id, text)
-    SELECT v.id, v.text FROM fugitive_search_text AS v WHERE v.id IN (SELECT id FROM added)
+    SELECT a.id, bounty_search_text(a.id, a.name, a.description, a.last_seen_desc) FROM added AS a
     ON CONFLICT (id) DO UPDATE SET text = excluded.text;
   ELSE
     DELETE FROM fugitive_search WHERE id IN (SELECT id FROM removed);
@@ -518,8 +522,15 @@ WHEN (OLD.id <> NEW.id OR OLD.name IS DISTINCT FROM NEW.name
 EXECUTE FUNCTION fugitive_search_follow();
 CREATE TRIGGER fugitive_search_delete AFTER DELETE ON fugitive REFERENCING OLD TABLE AS removed
 FOR EACH STATEMENT EXECUTE FUNCTION fugitive_search_follow_rows();
-CREATE TRIGGER fugitive_search_note_insert AFTER INSERT ON note
-FOR EACH ROW EXECUTE FUNCTION fugitive_search_follow();
+-- New notes once per statement: a load's notes refresh each of their fugitives once.
+CREATE FUNCTION fugitive_search_follow_notes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM fugitive_search_refresh(ARRAY(SELECT DISTINCT fugitive_id FROM added));
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER fugitive_search_note_insert AFTER INSERT ON note REFERENCING NEW TABLE AS added
+FOR EACH STATEMENT EXECUTE FUNCTION fugitive_search_follow_notes();
 CREATE TRIGGER fugitive_search_note_update AFTER UPDATE ON note FOR EACH ROW
 WHEN (OLD.text IS DISTINCT FROM NEW.text OR OLD.fugitive_id <> NEW.fugitive_id)
 EXECUTE FUNCTION fugitive_search_follow();
