@@ -11,6 +11,10 @@
 -- fugitive carries a row version that every change of it or of its notes, photo, case file,
 -- aliases or expenses bumps, so undo can tell when another hunter changed a row since.
 
+-- Row versions come from one sequence, so a number is never used twice: a fugitive deleted and
+-- added again under its ID# does not take up the versions its earlier self left in history.
+CREATE SEQUENCE fugitive_version;
+
 CREATE TABLE fugitive (
   id bigint PRIMARY KEY,  -- the Fugitive ID#
   name text COLLATE "C" NOT NULL,
@@ -35,7 +39,7 @@ CREATE TABLE fugitive (
   updated_at text COLLATE "C" NOT NULL DEFAULT '1970-01-01T00:00:00Z'
     CHECK (updated_at ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$'),
   -- Bumped by a trigger on every change of the row or of a row that belongs to it.
-  row_version bigint NOT NULL DEFAULT 1,
+  row_version bigint NOT NULL DEFAULT nextval('fugitive_version'),
   -- The role that made the last such change.
   changed_by text COLLATE "C" NOT NULL DEFAULT current_user,
   -- The role that added the fugitive: a hunter may delete (by undoing the add) only their own.
@@ -129,11 +133,11 @@ CREATE TABLE hunter (
   display_name text COLLATE "C"
 );
 
--- Who changed a fugitive: a new row starts at version 1; every UPDATE of it adds 1 and names the
--- role that made it.
+-- Who changed a fugitive: every UPDATE of it takes the next number of fugitive_version and names
+-- the role that made it.
 CREATE FUNCTION fugitive_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.row_version := OLD.row_version + 1;
+  NEW.row_version := nextval('fugitive_version');
   NEW.changed_by := current_user;
   NEW.created_by := OLD.created_by;
   RETURN NEW;
@@ -550,10 +554,11 @@ BEGIN
     folded := format('%I.unaccent(CAST(%L AS regdictionary), value)', unaccent_schema,
       quote_ident(unaccent_schema) || '.unaccent');
   END IF;
-  -- A final sigma folds like any other sigma, as bounty's own fold does.
+  -- A final sigma folds like any other sigma, and й like и (unaccent keeps its breve), as
+  -- bounty's own fold does.
   EXECUTE format('CREATE FUNCTION bounty_fold(value text) RETURNS text LANGUAGE sql '
-    'IMMUTABLE STRICT PARALLEL SAFE RETURN replace(lower(%s COLLATE %s), %L, %L)', folded,
-    fold_collation, 'ς', 'σ');
+    'IMMUTABLE STRICT PARALLEL SAFE RETURN translate(lower(%s COLLATE %s), %L, %L)', folded,
+    fold_collation, 'ςй', 'σи');
   IF trigram_schema IS NOT NULL THEN
     EXECUTE format('CREATE INDEX fugitive_search_trigram ON fugitive_search USING gin (text %I.gin_trgm_ops)',
       trigram_schema);
@@ -568,14 +573,17 @@ IMMUTABLE STRICT PARALLEL SAFE
 RETURN '%' || replace(replace(replace(bounty_fold(value), '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
 -- What a fugitive's entry in the index holds.
-CREATE VIEW fugitive_search_text (id, text) AS
-SELECT id, bounty_fold(name) || E'\n' || bounty_fold(description) || E'\n'
+-- The search text of one fugitive from its own columns, its notes and its aliases.
+CREATE FUNCTION bounty_search_text(fugitive_id bigint, name text, description text,
+  last_seen_desc text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE
+RETURN bounty_fold(name) || E'\n' || bounty_fold(description) || E'\n'
   || coalesce(bounty_fold(last_seen_desc), '') || E'\n'
   || coalesce((SELECT string_agg(bounty_fold(note.text), E'\n' ORDER BY note.id) FROM note
-    WHERE note.fugitive_id = fugitive.id), '') || E'\n'
+    WHERE note.fugitive_id = bounty_search_text.fugitive_id), '') || E'\n'
   || coalesce((SELECT string_agg(bounty_fold(alias.name), E'\n' ORDER BY alias.id) FROM alias
-    WHERE alias.fugitive_id = fugitive.id), '')
-FROM fugitive;
+    WHERE alias.fugitive_id = bounty_search_text.fugitive_id), '');
+CREATE VIEW fugitive_search_text (id, text) AS
+SELECT id, bounty_search_text(id, name, description, last_seen_desc) FROM fugitive;
 
 -- Writes again the index entries of the fugitives `ids` (none for one that no longer exists).
 CREATE FUNCTION fugitive_search_refresh(ids bigint[]) RETURNS void LANGUAGE sql
@@ -603,8 +611,9 @@ $$;
 CREATE FUNCTION fugitive_search_follow_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    -- From the statement's own rows: looking them up in the view would read the whole table.
     INSERT INTO fugitive_search (id, text)
-    SELECT v.id, v.text FROM fugitive_search_text AS v WHERE v.id IN (SELECT id FROM added)
+    SELECT a.id, bounty_search_text(a.id, a.name, a.description, a.last_seen_desc) FROM added AS a
     ON CONFLICT (id) DO UPDATE SET text = excluded.text;
   ELSE
     DELETE FROM fugitive_search WHERE id IN (SELECT id FROM removed);
@@ -621,8 +630,15 @@ WHEN (OLD.id <> NEW.id OR OLD.name IS DISTINCT FROM NEW.name
 EXECUTE FUNCTION fugitive_search_follow();
 CREATE TRIGGER fugitive_search_delete AFTER DELETE ON fugitive REFERENCING OLD TABLE AS removed
 FOR EACH STATEMENT EXECUTE FUNCTION fugitive_search_follow_rows();
-CREATE TRIGGER fugitive_search_note_insert AFTER INSERT ON note
-FOR EACH ROW EXECUTE FUNCTION fugitive_search_follow();
+-- New notes once per statement: a load's notes refresh each of their fugitives once.
+CREATE FUNCTION fugitive_search_follow_notes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM fugitive_search_refresh(ARRAY(SELECT DISTINCT fugitive_id FROM added));
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER fugitive_search_note_insert AFTER INSERT ON note REFERENCING NEW TABLE AS added
+FOR EACH STATEMENT EXECUTE FUNCTION fugitive_search_follow_notes();
 CREATE TRIGGER fugitive_search_note_update AFTER UPDATE ON note FOR EACH ROW
 WHEN (OLD.text IS DISTINCT FROM NEW.text OR OLD.fugitive_id <> NEW.fugitive_id)
 EXECUTE FUNCTION fugitive_search_follow();

@@ -42,9 +42,9 @@ import Testing
       .replacing(/\{"id":\d+,"date"/) { _ in "{\"date\"" }
   }
 
-  @Test(arguments: ["csv", "json"])
-  func aRoundTripKeepsTheCaseFile(format: String) throws {
-    let source = try TestApp()
+  @Test(arguments: ["csv", "json"], TestEngine.allCases)
+  func aRoundTripKeepsTheCaseFile(format: String, engine: TestEngine) throws {
+    let source = try TestApp(engine: engine)
     try Self.caseRoster(source)
     // CSV comes back as its text; JSON as the roster itself (`fugitives`).
     func export(_ app: TestApp) throws -> String {
@@ -52,7 +52,7 @@ import Testing
       return answer["content"]?.stringValue ?? answer["fugitives"]?.serialized ?? ""
     }
     let exported = try export(source)
-    let target = try TestApp()
+    let target = try TestApp(engine: engine)
     try target.call("data.import", ["content": .string(exported), "format": .string(format)])
     let before = try Self.roster(source)
     #expect(before.contains("\"closedAt\":\"2026-11-30T10:00:00Z\""))
@@ -65,8 +65,9 @@ import Testing
         == exported.replacing(/"id":\d+,"date"/) { _ in "" })
   }
 
-  @Test func csvHasAFlatColumnPerCaseFileField() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func csvHasAFlatColumnPerCaseFileField(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     try Self.caseRoster(app)
     let csv = try app.call("data.export", ["format": "csv"])["content"]?.stringValue ?? ""
     let header = csv.split(separator: "\r\n").first.map(String.init) ?? ""
@@ -88,9 +89,10 @@ import Testing
       (#"{"id":1,"name":"A","bounty":"1","aliases":[""]}"#, "aliases[0]"),
       (#"{"id":1,"name":"A","bounty":"1","expenses":[{"amount":"1","memo":"m"}]}"#, "expenses[0]"),
       (#"{"id":1,"name":"A","bounty":"1","closedAt":"soon"}"#, "closedAt"),
-    ])
-  func aBadCaseFileValueImportsNothing(item: String, field: String) throws {
-    let app = try TestApp()
+    ], TestEngine.allCases)
+  func aBadCaseFileValueImportsNothing(example: (String, String), engine: TestEngine) throws {
+    let (item, field) = example
+    let app = try TestApp(engine: engine)
     guard
       case .invalidRows(let named, _, _)? = app.error(
         "data.import", ["content": .string("[\(item)]"), "format": "json"])
@@ -102,8 +104,9 @@ import Testing
     #expect(try app.store.fugitiveCount() == 0)
   }
 
-  @Test func aReplacingImportReplacesTheCaseFileWhole() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func aReplacingImportReplacesTheCaseFileWhole(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     try Self.caseRoster(app)
     let item =
       #"[{"id":3,"name":"Ann Lee","bounty":"1","aliases":["Nan"],"bond":{"court":"Reno"}}]"#

@@ -8,8 +8,9 @@ import Testing
 /// The bail-enforcement case file (issue 16): bond and deadline, descriptors, aliases, expenses,
 /// closing, through the dispatcher as a JSON-RPC client calls it.
 @Suite struct CaseFileTests {
-  @Test func bondIsNestedJSONWithDaysLeftFromTheLocalToday() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func bondIsNestedJSONWithDaysLeftFromTheLocalToday(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ann Lee")
     #expect(try app.call("fugitives.get", ["id": .int(id)])["bond"] == .null)
     let saved = try app.call(
@@ -40,9 +41,10 @@ import Testing
       (["forfeiture": "2026-02-30"], "forfeiture"),
       (["amount": "-5"], "amount"),
       (["amount": "1", "clear": true], "clear"),
-    ] as [(JSONObject, String)])
-  func refusesABadBondNamingTheField(params: JSONObject, field: String) throws {
-    let app = try TestApp()
+    ] as [(JSONObject, String)], TestEngine.allCases)
+  func refusesABadBondNamingTheField(example: (JSONObject, String), engine: TestEngine) throws {
+    let (params, field) = example
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ann Lee")
     var call = params
     call["id"] = .int(id)
@@ -54,16 +56,18 @@ import Testing
     #expect(try app.store.caseFile(fugitiveID: id) == CaseFile())
   }
 
-  @Test func forfeitureBeforeTheFTADateIsRefused() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func forfeitureBeforeTheFTADateIsRefused(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ann Lee")
     let error = app.error(
       "fugitives.bond", ["id": .int(id), "fta": "2026-10-02", "forfeiture": "2026-10-01"])
     #expect(error == .invalid(field: "forfeiture", reason: "is before the FTA date 2026-10-02"))
   }
 
-  @Test func descriptorsAreCheckedAndNormalised() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func descriptorsAreCheckedAndNormalised(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ann Lee")
     let saved = try app.call(
       "fugitives.describe",
@@ -97,8 +101,9 @@ import Testing
     }
   }
 
-  @Test func searchFindsAFugitiveByAnAlias() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func searchFindsAFugitiveByAnAlias(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Edgar Whitlow")
     try app.add("Someone Else")
     try app.call("aliases.add", ["id": .int(id), "name": "Slim Jiménez"])
@@ -118,8 +123,9 @@ import Testing
   }
 
   /// Same dates order by the larger bond, then by ID#; overdue first; captured ones never.
-  @Test func deadlinesAreMostUrgentFirstWithTiesByBondThenID() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func deadlinesAreMostUrgentFirstWithTiesByBondThenID(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let rows: [(id: Int64, date: String, bond: String?)] = [
       (10, "2026-12-20", "100"), (11, "2026-12-05", "500"), (12, "2026-12-05", "900"),
       (13, "2026-12-05", "500"), (14, "2026-11-20", nil), (15, "2027-06-01", "1"),
@@ -145,8 +151,9 @@ import Testing
     #expect(TestApp.ids(reversed) == [15, 10, 13, 12, 11, 14, 16])
   }
 
-  @Test func expensesAreAnOrderedLedger() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func expensesAreAnOrderedLedger(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ann Lee")
     for (amount, memo) in [("125.50", "Motel"), ("40", "Fuel"), ("9.99", "Maps")] {
       try app.call(
@@ -177,8 +184,9 @@ import Testing
     #expect(positions == [1, 2])
   }
 
-  @Test func aSplitAddsUpToTheCentByBondOrEvenly() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func aSplitAddsUpToTheCentByBondOrEvenly(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     for (id, bond) in [(1, "10000"), (2, "20000"), (3, "30000")] as [(Int64, String)] {
       try app.add("F\(id)", id: id)
       try app.call("fugitives.bond", ["id": .int(id), "amount": .string(bond)])
@@ -206,8 +214,9 @@ import Testing
     #expect(try app.store.expenses(fugitiveID: 4).isEmpty)
   }
 
-  @Test func everyCaseFileChangeUndoesAndRedoes() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func everyCaseFileChangeUndoesAndRedoes(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let history = HistoryTests()
     let id = try app.add("Ann Lee")
     let other = try app.add("Bo Rey")
@@ -253,8 +262,9 @@ import Testing
     }
   }
 
-  @Test func aNewIDCarriesTheCaseFileAlong() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func aNewIDCarriesTheCaseFileAlong(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ann Lee")
     try app.call("fugitives.bond", ["id": .int(id), "amount": "5"])
     try app.call("aliases.add", ["id": .int(id), "name": "Annie"])
@@ -265,8 +275,9 @@ import Testing
     #expect(moved["expenses"]?.arrayValue?.count == 1)
   }
 
-  @Test func theCurrencyRescalesBondsAndExpensesOrRefusesToDropDigits() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func theCurrencyRescalesBondsAndExpensesOrRefusesToDropDigits(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ann Lee", bounty: "100")
     try app.call("fugitives.bond", ["id": .int(id), "amount": "50000.50"])
     try app.call("expenses.add", ["id": .int(id), "amount": "12.25", "memo": "m"])

@@ -50,14 +50,12 @@ import Testing
   static func snapshot(_ app: TestApp) throws -> String {
     try ["fugitive", "note", "photo", "case_file", "expense", "alias", "history_step"].map {
       table in
-      try app.store.database.query("SELECT * FROM \(table) ORDER BY 1") { row in
-        (0..<32).map { row.isNull(Int32($0)) ? "∅" : row.text(Int32($0)) }.joined(separator: "|")
-      }.joined(separator: "\n")
+      try TableSnapshot.rows(app.store.database, table, order: "1").joined(separator: "\n")
     }.joined(separator: "\n--\n")
   }
 
-  static func closedCaseApp() throws -> TestApp {
-    let app = try TestApp()
+  static func closedCaseApp(on engine: TestEngine) throws -> TestApp {
+    let app = try TestApp(engine: engine)
     try app.call("sample.load")
     let id = JSON.int(closed)
     try app.call("notes.add", ["id": id, "text": "first"])
@@ -89,9 +87,11 @@ import Testing
     }
   }
 
-  @Test(arguments: Registry.standard.commands.filter { !$0.spec.locksOnClosedCase.isEmpty })
-  func aClosedCaseRefusesTheCommandAndNothingChanges(command: Command) throws {
-    let app = try Self.closedCaseApp()
+  @Test(
+    arguments: Registry.standard.commands.filter { !$0.spec.locksOnClosedCase.isEmpty },
+    TestEngine.allCases)
+  func aClosedCaseRefusesTheCommandAndNothingChanges(command: Command, engine: TestEngine) throws {
+    let app = try Self.closedCaseApp(on: engine)
     let note = try #require(try app.store.notes(fugitiveID: Self.closed).first?.id)
     let expense = try #require(try app.store.expenses(fugitiveID: Self.closed).first?.id)
     let params = try #require(Self.calls(note: note, expense: expense)[command.spec.name])
@@ -115,8 +115,9 @@ import Testing
     }
   }
 
-  @Test func readingAClosedCaseIsNotLocked() throws {
-    let app = try Self.closedCaseApp()
+  @Test(arguments: TestEngine.allCases)
+  func readingAClosedCaseIsNotLocked(engine: TestEngine) throws {
+    let app = try Self.closedCaseApp(on: engine)
     let card = try app.call("fugitives.get", ["id": .int(Self.closed)])
     #expect(card["closedAt"] == "2026-11-30T10:00:00Z")
     #expect(try app.call("expenses.list", ["id": .int(Self.closed)])["total"] == "11.00")

@@ -6,8 +6,9 @@ import Testing
 @testable import BountyApp
 
 @Suite struct FugitiveCommandTests {
-  @Test func addsWithExactMoneyAndTheNextFreeID() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func addsWithExactMoneyAndTheNextFreeID(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let added = try app.call(
       "fugitives.add",
       ["name": "Hank Morrow", "bounty": "$12,500.50", "description": "Parole violator"])
@@ -39,9 +40,10 @@ import Testing
       (["name": "A", "bounty": "1", "id": 2_147_483_648], "id"),
       (["name": "A", "bounty": "1", "id": "7"], "id"),
       (["name": "A", "bounty": "1", "bogus": 1], "bogus"),
-    ] as [(JSONObject, String)])
-  func refusesBadValuesNamingTheField(params: JSONObject, field: String) throws {
-    let app = try TestApp()
+    ] as [(JSONObject, String)], TestEngine.allCases)
+  func refusesBadValuesNamingTheField(example: (JSONObject, String), engine: TestEngine) throws {
+    let (params, field) = example
+    let app = try TestApp(engine: engine)
     guard case .invalidParameter(let named, _)? = app.error("fugitives.add", params) else {
       Issue.record("expected invalid \(field)")
       return
@@ -50,16 +52,18 @@ import Testing
     #expect(try app.store.fugitiveCount() == 0)
   }
 
-  @Test func keepsAnyUnicodeName() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func keepsAnyUnicodeName(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     for name in ["王伟", "Алексей Морозов", "Zoë 🦊"] {
       let id = try app.add(name)
       #expect(try app.call("fugitives.get", ["id": .int(id)])["name"] == .string(name))
     }
   }
 
-  @Test func namesDescriptionsAndNotesAreTrimmed() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func namesDescriptionsAndNotesAreTrimmed(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add(" Jolene Pruitt \t")
     try app.call("fugitives.update", ["id": .int(id), "description": "\n Skipped bail  "])
     let fugitive = try app.call("notes.add", ["id": .int(id), "text": "  Seen in Elko\n"])
@@ -69,8 +73,9 @@ import Testing
     #expect(app.error("fugitives.add", ["name": "  ", "bounty": "1"]) != nil)
   }
 
-  @Test func conflictsAndNotFound() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func conflictsAndNotFound(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     try app.add("A", id: 7)
     #expect(
       app.error("fugitives.add", ["name": "B", "bounty": "1", "id": 7])
@@ -95,8 +100,9 @@ import Testing
     }
   }
 
-  @Test func updatesFieldsAndCarriesNotesToANewID() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func updatesFieldsAndCarriesNotesToANewID(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Old Name", bounty: "100")
     try app.call("notes.add", ["id": .int(id), "text": "first"])
     try app.call(
@@ -117,8 +123,9 @@ import Testing
     }
   }
 
-  @Test func deleteTakesNotesAndPhotoAndKeepsPositionsDense() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func deleteTakesNotesAndPhotoAndKeepsPositionsDense(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let ids = try (1...4).map { try app.add("F\($0)") }
     try app.call("notes.add", ["id": .int(ids[1]), "text": "gone with it"])
     try app.call(
@@ -132,8 +139,9 @@ import Testing
     #expect(positions == [1, 2, 3])
   }
 
-  @Test func moveKeepsTheManualOrderDense() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func moveKeepsTheManualOrderDense(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let ids = try (1...5).map { try app.add("F\($0)") }
     func manual() throws -> [Int64] {
       TestApp.ids(try app.call("fugitives.list", ["sort": "manual"]))
@@ -157,8 +165,9 @@ import Testing
     #expect(field == "to")
   }
 
-  @Test func captureMovesBetweenTabsAndReleaseClearsAllThree() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func captureMovesBetweenTabsAndReleaseClearsAllThree(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Runner")
     let captured = try app.call(
       "fugitives.capture",
@@ -190,8 +199,9 @@ import Testing
     #expect(now["capturedAt"] == .string("2026-11-30T10:00:00Z"))
   }
 
-  @Test func locationNeedsBothHalvesInRange() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func locationNeedsBothHalvesInRange(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("X")
     guard
       case .invalidParameter(let field, _)? = app.error(
@@ -217,8 +227,9 @@ import Testing
     }
   }
 
-  @Test func seenRecordsTheLastKnownWhereabouts() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func seenRecordsTheLastKnownWhereabouts(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ghost")
     let seen = try app.call(
       "fugitives.seen",
@@ -231,8 +242,9 @@ import Testing
     #expect(seen["lastSeen"]?["lat"] == .number("40.7128"))
   }
 
-  @Test func photosAreCheckedByTheirBytes() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func photosAreCheckedByTheirBytes(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Face")
     if case .notFound? = app.error("fugitives.photo", ["id": .int(id)]) {
     } else {
@@ -279,8 +291,9 @@ import Testing
     }
   }
 
-  @Test func notesStayOrderedAndDense() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func notesStayOrderedAndDense(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Noted")
     for text in ["a", "b", "c", "d"] {
       try app.call("notes.add", ["id": .int(id), "text": .string(text)])
@@ -329,8 +342,9 @@ enum PhotoFixtures {
 
 /// Dates typed in words resolve against the store's clock wherever a date is accepted.
 @Suite struct RelativeDateCommandTests {
-  @Test func captureYesterdayIsTheStartOfYesterdayLocally() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func captureYesterdayIsTheStartOfYesterdayLocally(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let id = try app.add("Ann Lee")
     let captured = try app.call("fugitives.capture", ["id": .int(id), "at": "yesterday"])
     let at = try #require(captured["capturedAt"]?.stringValue.flatMap(Timestamp.init(parsing:)))
@@ -340,8 +354,9 @@ enum PhotoFixtures {
     #expect(seen["lastSeen"]?["at"] == .string(app.now.iso8601))
   }
 
-  @Test func aReportFromAWeekdayNamesThatDay() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func aReportFromAWeekdayNamesThatDay(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let report = try app.call("report.generate", ["format": "json", "from": "3 days ago"])
     let from = try #require(
       report["period"]?["from"]?.stringValue.flatMap(Timestamp.init(parsing:)))

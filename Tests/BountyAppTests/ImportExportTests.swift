@@ -43,20 +43,20 @@ import Testing
   static func roster(_ app: TestApp) throws -> (list: String, photos: [String]) {
     let list = try app.call("fugitives.list", ["all": true, "sort": "manual"]).serialized
       .replacing(/"notes":\[\{"id":\d+,/) { _ in "\"notes\":[{" }
-    let photos = try app.store.database.query("SELECT fugitive_id, hex(bytes) FROM photo") {
-      "\($0.int(0)) \($0.text(1))"
-    }
+    let photos = try app.store.database.query(
+      "SELECT fugitive_id, bytes FROM photo ORDER BY fugitive_id"
+    ) { "\($0.int(0)) \($0.blob(1))" }
     return (list, photos)
   }
 
-  @Test(arguments: ["csv", "json"])
-  func exportThenImportGivesBackTheSameRoster(format: String) throws {
-    let source = try TestApp()
+  @Test(arguments: ["csv", "json"], TestEngine.allCases)
+  func exportThenImportGivesBackTheSameRoster(format: String, engine: TestEngine) throws {
+    let source = try TestApp(engine: engine)
     try Self.awkwardRoster(source)
     let reply = try source.call("data.export", ["format": .string(format)])
     // JSON comes back as values (`fugitives`), CSV as its text (`content`).
     let exported = reply["content"]?.stringValue ?? reply["fugitives"]?.serialized ?? ""
-    let target = try TestApp()
+    let target = try TestApp(engine: engine)
     let result = try target.call(
       "data.import", ["content": .string(exported), "format": .string(format)])
     #expect(result["imported"] == .int(Self.awkward.count))
@@ -74,8 +74,9 @@ import Testing
     }
   }
 
-  @Test func aBadLastRowImportsNothing() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func aBadLastRowImportsNothing(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     let csv = "id,name,bounty\n1,First,10\n2,Second,20\n3,Third,1.001\n"
     guard
       case .invalidRows(let field, let count, let details)? = app.error(
@@ -90,8 +91,9 @@ import Testing
     #expect(try app.call("history.list")["undo"]?.arrayValue?.isEmpty == true)
   }
 
-  @Test func errorsNameTheLineAndFieldForTheFirstTwentyRows() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func errorsNameTheLineAndFieldForTheFirstTwentyRows(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     var csv = "id,name,bounty,description\n"
     csv += "1,\"Multi\nline name\",5,ok\n"  // lines 2-3
     for index in 0..<30 { csv += "\(index + 10),Name \(index),-\(index),x\n" }  // lines 4-33
@@ -122,8 +124,9 @@ import Testing
       ])
   }
 
-  @Test func existingIDsNeedReplace() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func existingIDsNeedReplace(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     try app.add("Original", bounty: "10", id: 5)
     try app.call("notes.add", ["id": 5, "text": "old note"])
     try app.add("Other", bounty: "1", id: 6)
@@ -150,13 +153,15 @@ import Testing
     #expect(try !app.store.fugitiveExists(id: 7))
   }
 
-  @Test(arguments: [
-    ("", "file"), ("name,bounty", "file"), ("id,name\n1,A\n", "header"),
-    ("id,name,bounty,colour\n", "header"),
-    ("name,bounty\n\"unterminated,5\n", "file"), ("name,bounty\nA,1,extra\n", "row"),
-  ])
-  func malformedCSVIsRefused(csv: String, field: String) throws {
-    let app = try TestApp()
+  @Test(
+    arguments: [
+      ("", "file"), ("name,bounty", "file"), ("id,name\n1,A\n", "header"),
+      ("id,name,bounty,colour\n", "header"),
+      ("name,bounty\n\"unterminated,5\n", "file"), ("name,bounty\nA,1,extra\n", "row"),
+    ], TestEngine.allCases)
+  func malformedCSVIsRefused(example: (String, String), engine: TestEngine) throws {
+    let (csv, field) = example
+    let app = try TestApp(engine: engine)
     let error = app.error("data.import", ["content": .string(csv), "format": "csv"])
     switch error {
     case .invalid(let named, _)?: #expect(named == field, "\(String(describing: error))")
@@ -166,8 +171,9 @@ import Testing
     #expect(try app.store.fugitiveCount() == 0)
   }
 
-  @Test func csvWithoutIDsGetsTheNextFreeOnes() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func csvWithoutIDsGetsTheNextFreeOnes(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     try app.add("Existing", id: 10)
     let result = try app.call(
       "data.import", ["content": "name,bounty\nA,1\nB,2\n", "format": "csv"])

@@ -5,8 +5,8 @@ import Testing
 
 /// Capture, release and delete act on several fugitives at once: one undo step, all or nothing.
 @Suite struct SelectionTests {
-  static func roster() throws -> TestApp {
-    let app = try TestApp()
+  static func roster(on engine: TestEngine) throws -> TestApp {
+    let app = try TestApp(engine: engine)
     try app.add("Ann Lee", bounty: "100", id: 1)
     try app.add("Bo Chen", bounty: "5000", id: 2)
     try app.add("Cy Diaz", bounty: "9000", id: 3)
@@ -19,8 +19,9 @@ import Testing
     } ?? []
   }
 
-  @Test func severalIDsAreOneStep() throws {
-    let app = try Self.roster()
+  @Test(arguments: TestEngine.allCases)
+  func severalIDsAreOneStep(engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     let before = try app.call("history.list")["undo"]?.arrayValue?.count ?? 0
     let result = try app.call("fugitives.capture", ["ids": [3, 1], "at": "2026-11-01"])
     #expect(result["count"] == 2)
@@ -33,8 +34,9 @@ import Testing
     #expect(try Self.capturedIDs(app) == [])
   }
 
-  @Test func oneBadIDChangesNothing() throws {
-    let app = try Self.roster()
+  @Test(arguments: TestEngine.allCases)
+  func oneBadIDChangesNothing(engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     #expect(
       app.error("fugitives.capture", ["ids": [1, 404]]) == .notFound("fugitive 404 not found"))
     try app.call("fugitives.capture", ["id": 2])
@@ -45,16 +47,18 @@ import Testing
     #expect(try Self.capturedIDs(app) == ["2"])
   }
 
-  @Test func idAloneStillAnswersTheFugitive() throws {
-    let app = try Self.roster()
+  @Test(arguments: TestEngine.allCases)
+  func idAloneStillAnswersTheFugitive(engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     let captured = try app.call("fugitives.capture", ["id": 2])
     #expect(captured["name"] == "Bo Chen" && captured["captured"] == true)
     let released = try app.call("captured.release", ["id": 2])
     #expect(released["captured"] == false)
   }
 
-  @Test func allMatchingActsOnEveryMatchOfTheFilters() throws {
-    let app = try Self.roster()
+  @Test(arguments: TestEngine.allCases)
+  func allMatchingActsOnEveryMatchOfTheFilters(engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     guard
       case .invalidParameter(let field, _)? = app.error("fugitives.capture", ["minBounty": "1000"])
     else {
@@ -73,8 +77,9 @@ import Testing
     #expect(try Self.capturedIDs(app) == ["2"])
   }
 
-  @Test func deleteSeveralAndUndoBringsThemAllBack() throws {
-    let app = try Self.roster()
+  @Test(arguments: TestEngine.allCases)
+  func deleteSeveralAndUndoBringsThemAllBack(engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     let result = try app.call("fugitives.delete", ["ids": [1, 2]])
     #expect(result["count"] == 2)
     #expect(try app.store.fugitiveCount() == 1)

@@ -9,26 +9,18 @@ import Testing
 /// After each undo the database must equal, row for row, what it was before that step; after each
 /// redo what it was after it; and a command that failed must have changed nothing.
 @Suite struct UndoRedoModelTests {
-  /// Every row of every user table, in key order, exactly (reals to 17 significant digits, blobs
-  /// as hex): two snapshots are equal only when the data is.
+  /// Every row of every user table, in key order, exactly: two snapshots are equal only when the
+  /// data is. On PostgreSQL a fugitive's `row_version` counts every change, undo included (that is
+  /// how a hunter's undo sees another's edit), so it is the one column undo does not restore.
   static func snapshot(_ store: Store) throws -> String {
-    var parts: [String] = []
-    for (table, order) in [
+    try [
       ("fugitive", "id"), ("note", "id"), ("photo", "fugitive_id"), ("setting", "key"),
       ("fugitive_tally", "captured"), ("fugitive_id_run", "first"),
-    ] {
-      let columns = try store.database.query(
-        "SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]
-      ) { $0.text(0) }
-      let cells = columns.map {
-        "CASE typeof(\($0)) WHEN 'real' THEN printf('%.17g', \($0)) ELSE quote(\($0)) END"
-      }
-      let rows = try store.database.query(
-        "SELECT \(cells.joined(separator: " || '|' || ")) FROM \(table) ORDER BY \(order)"
-      ) { $0.text(0) }
-      parts.append(table + "\n" + rows.joined(separator: "\n"))
-    }
-    return parts.joined(separator: "\n")
+    ].map { table, order in
+      let rows = try TableSnapshot.rows(
+        store.database, table, order: order, except: ["row_version"])
+      return table + "\n" + rows.joined(separator: "\n")
+    }.joined(separator: "\n")
   }
 
   struct Generator {
@@ -146,9 +138,9 @@ import Testing
     }
   }
 
-  @Test(arguments: [UInt64(1), 2])
-  func undoAllThenRedoAllRetracesEveryStep(seed: UInt64) throws {
-    let app = try TestApp()
+  @Test(arguments: [UInt64(1), 2], TestEngine.allCases)
+  func undoAllThenRedoAllRetracesEveryStep(seed: UInt64, engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     try app.call("settings.set", ["key": "history.limit", "value": "10000"])
     var generator = Generator(random: SplitMix(state: seed))
     var before: [String] = []

@@ -32,9 +32,10 @@ import Testing
   /// Net, expenses and their totals over random rosters in currencies of 0, 2 and 3 decimals and
   /// both roundings: each line's net is bounty − commission − its expenses, and each total (per
   /// month and in the summary) is the sum of its printed lines.
-  @Test(arguments: [("JPY", 0), ("USD", 2), ("BHD", 3)])
-  func netAndExpensesAddUpExactly(currency: String, scale: Int) throws {
-    let app = try TestApp()
+  @Test(arguments: [("JPY", 0), ("USD", 2), ("BHD", 3)], TestEngine.allCases)
+  func netAndExpensesAddUpExactly(example: (String, Int), engine: TestEngine) throws {
+    let (currency, scale) = example
+    let app = try TestApp(engine: engine)
     try app.call("settings.set", ["key": "currency", "value": .string(currency)])
     var generator = SplitMix(state: 16 + UInt64(scale))
     let rates = ["10", "12.5", "33.333", "0", "17.75"]
@@ -124,9 +125,10 @@ import Testing
     return parts
   }
 
-  @Test(arguments: [("JPY", 0), ("USD", 2), ("BHD", 3)])
-  func splitsAddUpToTheLastMinorUnit(currency: String, scale: Int) throws {
-    let app = try TestApp()
+  @Test(arguments: [("JPY", 0), ("USD", 2), ("BHD", 3)], TestEngine.allCases)
+  func splitsAddUpToTheLastMinorUnit(example: (String, Int), engine: TestEngine) throws {
+    let (currency, scale) = example
+    let app = try TestApp(engine: engine)
     try app.call("settings.set", ["key": "currency", "value": .string(currency)])
     var generator = SplitMix(state: 99 + UInt64(scale))
     for id in Int64(1)...8 {

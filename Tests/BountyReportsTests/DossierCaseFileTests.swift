@@ -9,8 +9,8 @@ import Testing
 /// map's pins where their coordinates say.
 @Suite struct DossierCaseFileTests {
   /// A captured fugitive with everything a redaction touches, and the dossier of it in `format`.
-  static func dossier(_ format: String, redact: Bool) throws -> String {
-    let app = try TestApp()
+  static func dossier(_ format: String, redact: Bool, on engine: TestEngine) throws -> String {
+    let app = try TestApp(engine: engine)
     try app.add("Ann Lee", id: 7)
     try app.call("fugitives.describe", ["id": 7, "dob": "1984-03-02", "eyes": "grey"])
     try app.call(
@@ -38,17 +38,17 @@ import Testing
   /// Text both show: the redaction keeps who they are and the bond.
   static let kept = ["Ann Lee", "Annie Fox", "grey", "50,000.00", "Clark County", "C-9", "Fremont"]
 
-  @Test(arguments: ["text", "markdown", "html"])
-  func theFullDossierShowsEveryField(format: String) throws {
-    let page = try Self.dossier(format, redact: false)
+  @Test(arguments: ["text", "markdown", "html"], TestEngine.allCases)
+  func theFullDossierShowsEveryField(format: String, engine: TestEngine) throws {
+    let page = try Self.dossier(format, redact: false, on: engine)
     for text in Self.unredacted + Self.kept { #expect(page.contains(text), "\(format): \(text)") }
     for text in Self.neverShown { #expect(!page.contains(text), "\(format) shows \(text)") }
     #expect(!page.contains("REDACTED"))
   }
 
-  @Test(arguments: ["text", "markdown", "html"])
-  func aRedactedDossierLeavesOutWhatItPromises(format: String) throws {
-    let page = try Self.dossier(format, redact: true)
+  @Test(arguments: ["text", "markdown", "html"], TestEngine.allCases)
+  func aRedactedDossierLeavesOutWhatItPromises(format: String, engine: TestEngine) throws {
+    let page = try Self.dossier(format, redact: true, on: engine)
     #expect(page.contains("REDACTED"))
     for text in Self.unredacted + Self.neverShown {
       #expect(!page.contains(text), "\(format) shows \(text)")
@@ -62,16 +62,16 @@ import Testing
     for heading in ["EXPENSES", "## Expenses", "<h2>Expenses"] { #expect(!page.contains(heading)) }
   }
 
-  @Test(arguments: ["text", "markdown"])
-  func textAndMarkdownLinkEachPointToOpenStreetMap(format: String) throws {
-    let full = try Self.dossier(format, redact: false)
+  @Test(arguments: ["text", "markdown"], TestEngine.allCases)
+  func textAndMarkdownLinkEachPointToOpenStreetMap(format: String, engine: TestEngine) throws {
+    let full = try Self.dossier(format, redact: false, on: engine)
     #expect(
       full.contains("https://www.openstreetmap.org/?mlat=29.951&mlon=-90.072#map=12/29.951/-90.072")
     )
     #expect(
       full.contains(
         "https://www.openstreetmap.org/?mlat=36.170&mlon=-115.140#map=12/36.170/-115.140"))
-    let redacted = try Self.dossier(format, redact: true)
+    let redacted = try Self.dossier(format, redact: true, on: engine)
     #expect(
       redacted.contains("https://www.openstreetmap.org/?mlat=30.0&mlon=-90.1#map=9/30.0/-90.1"))
   }
@@ -95,8 +95,10 @@ import Testing
   }
 
   /// The capture of a fugitive at `lat`, `lon`: the pin's position in the HTML dossier's map.
-  static func pin(lat: String, lon: String) throws -> (cx: String, cy: String, svg: String) {
-    let app = try TestApp()
+  static func pin(lat: String, lon: String, on engine: TestEngine) throws -> (
+    cx: String, cy: String, svg: String
+  ) {
+    let app = try TestApp(engine: engine)
     try app.add("Ann Lee", id: 7)
     try app.call("fugitives.capture", ["id": 7, "lat": .number(lat), "lon": .number(lon)])
     let page =
@@ -112,10 +114,11 @@ import Testing
 
   /// Paris and Sydney land where the equirectangular projection puts them (x = lon + 180,
   /// y = 90 − lat), and that spot is land on the shipped outline; the open Atlantic is not.
-  @Test func thePinOfAKnownCityIsWhereItsCoordinatesSay() throws {
-    let paris = try Self.pin(lat: "48.8566", lon: "2.3522")
+  @Test(arguments: TestEngine.allCases)
+  func thePinOfAKnownCityIsWhereItsCoordinatesSay(engine: TestEngine) throws {
+    let paris = try Self.pin(lat: "48.8566", lon: "2.3522", on: engine)
     #expect(paris.cx == "182.4" && paris.cy == "41.1")
-    let sydney = try Self.pin(lat: "-33.8688", lon: "151.2093")
+    let sydney = try Self.pin(lat: "-33.8688", lon: "151.2093", on: engine)
     #expect(sydney.cx == "331.2" && sydney.cy == "123.9")
     #expect(paris.svg.contains("<svg class=\"map\""))
     #expect(!paris.svg.contains("src=\"http") && !paris.svg.contains("href=\"http"))
@@ -133,8 +136,9 @@ import Testing
 
   /// The HTML report pins the period's capture places and the last sightings of those at large,
   /// each where its coordinates say.
-  @Test func theReportMapPinsCapturesAndLastSightings() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func theReportMapPinsCapturesAndLastSightings(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     try app.add("Caught in Paris", id: 1)
     try app.add("Seen in Sydney", id: 2)
     try app.add("Nowhere known", id: 3)

@@ -17,8 +17,9 @@ import Testing
     #expect(MonthChart.axisTop(largest) >= largest)
   }
 
-  @Test func barsAreScaledOnTheirOwnLabels() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func barsAreScaledOnTheirOwnLabels(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     // Two months with the same number of captures but very different commission.
     for (index, (bounty, day)) in [("100", "2026-10-02"), ("90000", "2026-11-03")].enumerated() {
       try app.add("F\(index)", bounty: bounty, id: Int64(index + 1))

@@ -30,8 +30,9 @@ import Testing
     return money.minorUnits
   }
 
-  @Test func totalsAreTheSumsOfTheirLines() throws {
-    let app = try TestApp()
+  @Test(arguments: TestEngine.allCases)
+  func totalsAreTheSumsOfTheirLines(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
     var generator = SplitMix(state: 1852)
     let rates = ["10", "12.5", "33.333", "0", "100", "7.25", "0.5"]
     var rostersChecked = 0

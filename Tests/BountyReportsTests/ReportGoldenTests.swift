@@ -13,8 +13,8 @@ import Testing
   ]
 
   /// A roster with captures in three months, ties, Unicode, and names meant to break HTML and CSV.
-  static func roster() throws -> TestApp {
-    let app = try TestApp(now: "2026-11-30T10:00:00Z")
+  static func roster(on engine: TestEngine) throws -> TestApp {
+    let app = try TestApp(engine: engine, now: "2026-11-30T10:00:00Z")
     try app.call("settings.set", ["key": "hunter.name", "value": "Dana Reyes"])
     try app.call("settings.set", ["key": "agency.name", "value": "Reno <Bail> & Bonds"])
     try app.call("settings.set", ["key": "commission.rate", "value": "12.5"])
@@ -56,9 +56,9 @@ import Testing
     return app
   }
 
-  @Test(arguments: ["text", "markdown", "csv", "json", "html"])
-  func reportMatchesItsGoldenFile(format: String) throws {
-    let app = try Self.roster()
+  @Test(arguments: ["text", "markdown", "csv", "json", "html"], TestEngine.allCases)
+  func reportMatchesItsGoldenFile(format: String, engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     let result = try app.call("report.generate", ["format": .string(format)])
     let content =
       format == "json" ? result.serialized + "\n" : (result["content"]?.stringValue ?? "")
@@ -70,12 +70,14 @@ import Testing
       "stale: run scripts/update-generated")
   }
 
-  @Test(arguments: [
-    ("text", "txt", Int64(9044)), ("markdown", "md", 9044), ("html", "html", 9044),
-    ("html", "photo.html", 6012),
-  ])
-  func dossierMatchesItsGoldenFile(format: String, ending: String, id: Int64) throws {
-    let app = try Self.roster()
+  @Test(
+    arguments: [
+      ("text", "txt", Int64(9044)), ("markdown", "md", 9044), ("html", "html", 9044),
+      ("html", "photo.html", 6012),
+    ], TestEngine.allCases)
+  func dossierMatchesItsGoldenFile(example: (String, String, Int64), engine: TestEngine) throws {
+    let (format, ending, id) = example
+    let app = try Self.roster(on: engine)
     let result = try app.call("dossier.generate", ["id": .int(id), "format": .string(format)])
     #expect(
       try GeneratedFile.isCurrent(
@@ -83,8 +85,9 @@ import Testing
       "stale: run scripts/update-generated")
   }
 
-  @Test func htmlEscapesEverythingAndFetchesNothing() throws {
-    let app = try Self.roster()
+  @Test(arguments: TestEngine.allCases)
+  func htmlEscapesEverythingAndFetchesNothing(engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     let html = try app.call("report.generate", ["format": "html"])["content"]?.stringValue ?? ""
     #expect(!html.contains("<script>"))
     #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co"))
@@ -100,8 +103,9 @@ import Testing
     #expect(withPhoto.contains("src=\"data:image/png;base64,\(Base64.encode(Self.png))\""))
   }
 
-  @Test func csvNeutralisesFormulasAndQuotes() throws {
-    let app = try Self.roster()
+  @Test(arguments: TestEngine.allCases)
+  func csvNeutralisesFormulasAndQuotes(engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     let csv = try app.call("report.generate", ["format": "csv"])["content"]?.stringValue ?? ""
     #expect(csv.contains(#""'=HYPERLINK(""http://evil.example"",""click"")""#))
     #expect(csv.contains("'@SUM(A1:A9)"))
@@ -110,8 +114,9 @@ import Testing
     #expect(csv.hasSuffix("\r\n"))
   }
 
-  @Test func periodBoundsAreInclusive() throws {
-    let app = try Self.roster()
+  @Test(arguments: TestEngine.allCases)
+  func periodBoundsAreInclusive(engine: TestEngine) throws {
+    let app = try Self.roster(on: engine)
     func captured(_ from: String, _ to: String) throws -> [String] {
       let report = try app.call(
         "report.generate", ["format": "json", "from": .string(from), "to": .string(to)])

@@ -20,7 +20,10 @@ import Testing
       for role in [alice, bob] {
         try ScratchPostgres.administer("CREATE ROLE \(role) LOGIN")
         try owner.database.execute(
-          "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role)")
+          """
+          GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role);
+          GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO \(role)
+          """)
       }
       try owner.database.execute(
         """

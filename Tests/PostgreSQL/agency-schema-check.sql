@@ -100,9 +100,11 @@ DO $$ BEGIN
   ASSERT (SELECT ok FROM derived_ok), 'tally or search wrong after add';
   ASSERT (SELECT count(*) FROM history_entry) = 12, 'add: one entry per inserted row';
   ASSERT (SELECT array_agg(fugitive_id || ':' || coalesce(version_before, -1) || '>' || version_after
-      ORDER BY fugitive_id) FROM history_touch) = ARRAY['7:-1>7', '9:-1>3', '11:-1>1'],
+      ORDER BY fugitive_id) FROM history_touch) = ARRAY['7:-1>11', '9:-1>8', '11:-1>3'],
     'add: touches ' || (SELECT string_agg(fugitive_id || ':' || coalesce(version_before, -1) || '>' || version_after, ' ') FROM history_touch);
-  ASSERT (SELECT row_version FROM fugitive WHERE id = 7) = 7, 'each child row bumps its fugitive';
+  -- Versions come from one sequence: the three rows took 1-3, then each child row of 7 (two notes,
+  -- a photo, a case file, an expense, an alias) and of 9 (a note, a photo) took the next.
+  ASSERT (SELECT row_version FROM fugitive WHERE id = 7) = 11, 'each child row bumps its fugitive';
   ASSERT (SELECT count(*) FROM history_entry WHERE sql LIKE 'UPDATE fugitive%') = 0,
     'a version bump writes no entry';
   ASSERT (SELECT bounty_fold('ÉmILE Ærø ß ΣΊΣΥΦΟΣ')) = 'emile aero ss σισυφοσ',
@@ -145,7 +147,7 @@ DO $$ BEGIN
   ASSERT (SELECT count FROM fugitive_tally WHERE captured = 1) = 1, 'tally counts the capture';
   ASSERT (SELECT array_agg(fugitive_id || ':' || coalesce(version_before, -1) || '>' || coalesce(version_after, -1)
       ORDER BY fugitive_id) FROM history_touch WHERE step_id = (SELECT max(id) FROM history_step))
-    = ARRAY['7:7>-1', '8:-1>21', '9:3>-1', '11:1>2'],
+    = ARRAY['7:11>-1', '8:-1>26', '9:8>-1', '11:3>27'],
     'edit: touches ' || (SELECT string_agg(fugitive_id || ':' || coalesce(version_before, -1) || '>' || coalesce(version_after, -1), ' ' ORDER BY fugitive_id) FROM history_touch WHERE step_id = (SELECT max(id) FROM history_step));
   ASSERT (SELECT changed_by FROM fugitive WHERE id = 8) = current_user, 'changed_by names the role';
   ASSERT (SELECT count(*) FROM history_blob) = 4, 'old photo bytes kept as blobs';

@@ -40,8 +40,8 @@ extension Store {
     let result = try body()
     try endStep(step.id)
     try refreshFugitiveIDRuns()
-    // An empty step is deleted before a label is set: on PostgreSQL the update would move the row
-    // away from the address `step.row` names.
+    // An empty step goes before its label is set: on PostgreSQL the UPDATE moves the row to a new
+    // ctid, and the DELETE by the old one would find nothing.
     guard try stepHasEntries(step.id) else {
       try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
       return result
@@ -349,8 +349,8 @@ extension Store {
     try database.run(
       "INSERT INTO history_entry (step_id, sql) VALUES (?, ?)", .integer(step), .text(sql))
     if database.dialect == .postgresql {
-      try database.run(
-        "SELECT set_config('bounty.recorded', ?, true)", .text(String(step)))
+      // As the triggers do: the step holds an entry, so it is kept (see `stepHasEntries`).
+      try database.run("SELECT set_config('bounty.recorded', ?, true)", .text(String(step)))
     }
   }
 
