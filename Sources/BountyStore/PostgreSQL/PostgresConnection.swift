@@ -44,10 +44,13 @@ final class PostgresConnection: DatabaseEngine {
     self.handle = handle
     _ = api.setNoticeProcessor(handle, { _, _ in }, nil)
     do {
-      api.clear(try Self.execute("SET client_encoding TO 'UTF8'", on: handle, api: api))
+      // One round trip: the session's settings, then whether it may write (PQexec answers the
+      // last statement's result).
       let answer = try Self.execute(
-        "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'",
-        on: handle, api: api)
+        """
+        SET client_encoding TO 'UTF8'; SET TIME ZONE 'UTC'; SET application_name TO 'bounty';
+        SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'
+        """, on: handle, api: api)
       defer { api.clear(answer) }
       isReadOnly =
         api.getvalue(answer, 0, 0).map { $0.pointee == CChar(UInt8(ascii: "t")) } ?? false

@@ -2,19 +2,13 @@ import BountyCore
 
 extension Store {
   /// Opens the agency database on the PostgreSQL server `url` names (refusing a URL that holds a
-  /// password), sets the session up (UTC, `application_name` bounty; the connection itself speaks
-  /// UTF-8) and brings its schema to this binary's (`PostgresSchema`). The store's `path` is `url`
+  /// password; the connection sets its session up: UTF-8, UTC, `application_name` bounty) and brings its schema to this binary's (`PostgresSchema`). The store's `path` is `url`
   /// as given.
   static func openServer(url: String, clock: @escaping () -> Timestamp) throws(BountyError)
     -> Store
   {
     try DatabaseLocation.refusePassword(in: url)
     let database = try Database(postgresURL: url)
-    do {
-      try database.execute("SET TIME ZONE 'UTC'; SET application_name TO 'bounty'")
-    } catch {
-      throw Store.describe(error, path: url)
-    }
     let store = Store(database: database, path: url, mode: .readWrite)
     store.clock = clock
     try PostgresSchema.prepare(database, now: store.now)

@@ -10,8 +10,11 @@ import BountyCore
 /// (recounted) and the ID# run triggers (the runs found again in one pass). Everything happens
 /// inside the load's transaction: a rollback brings it all back.
 ///
-/// On PostgreSQL nothing is dropped: its search index is an ordinary table whose triggers cost no
-/// segments, and dropping triggers would take the table owner, which hunters are not.
+/// On PostgreSQL no trigger is dropped: its search index is an ordinary table whose triggers cost no
+/// segments, and dropping triggers would take the table owner, which hunters are not. A big load
+/// into a small roster by the tables' owner (the one who set the agency up and moves its roster in)
+/// drops the list indexes and the search index's trigram index and builds them once at the end,
+/// as on SQLite; other hunters' reads wait for that load's transaction meanwhile.
 public struct BulkLoad: Sendable {
   let listIndexes: [String]
   let searchIndex: [String]
@@ -25,8 +28,9 @@ extension Store {
   /// migrations made). History triggers stay: rows a load replaces are recorded one by one.
   public func beginBulkLoad(rebuildingIndexes: Bool) throws -> BulkLoad {
     guard database.dialect == .sqlite else {
+      let indexes = rebuildingIndexes ? try dropServerIndexes() : []
       return BulkLoad(
-        listIndexes: [], searchIndex: [], searchTriggers: [], tallyAndRunTriggers: [])
+        listIndexes: indexes, searchIndex: [], searchTriggers: [], tallyAndRunTriggers: [])
     }
     guard rebuildingIndexes else {
       return BulkLoad(
@@ -43,6 +47,28 @@ extension Store {
     return BulkLoad(
       listIndexes: listIndexes, searchIndex: searchIndex, searchTriggers: [],
       tallyAndRunTriggers: tallyAndRunTriggers)
+  }
+
+  /// Drops the secondary indexes of `fugitive` and `fugitive_search` (not those behind a key) when
+  /// this role owns the tables, and returns their definitions; nothing otherwise.
+  private func dropServerIndexes() throws -> [String] {
+    let owns =
+      try database.scalarInt(
+        """
+        SELECT CAST(pg_has_role(current_user, tableowner, 'USAGE') AS integer) FROM pg_tables
+        WHERE schemaname = current_schema() AND tablename = 'fugitive'
+        """) == 1
+    guard owns else { return [] }
+    let indexes = try database.query(
+      """
+      SELECT quote_ident(i.indexname), i.indexdef FROM pg_indexes AS i
+      WHERE i.schemaname = current_schema() AND i.tablename IN ('fugitive', 'fugitive_search')
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint AS c WHERE c.conname = i.indexname)
+      ORDER BY i.indexname
+      """
+    ) { (name: $0.text(0), definition: $0.text(1)) }
+    for index in indexes { try database.execute("DROP INDEX \(index.name)") }
+    return indexes.map(\.definition)
   }
 
   /// Rebuilds what `beginBulkLoad` dropped: the list indexes, the tally (recounted through the

@@ -19,17 +19,18 @@ extension Store {
     guard !fugitives.isEmpty else { return fugitives }
     var byFugitive: [Int64: [Note]] = [:]
     let ids = "[" + fugitives.map { String($0.id) }.joined(separator: ",") + "]"
-    try database.forEachRow(
+    // One page's notes: read whole (a PostgreSQL cursor would cost two more round trips).
+    let notes = try database.query(
       """
       SELECT id, fugitive_id, text, created_at FROM note
       WHERE fugitive_id IN (\(database.dialect.integersOfJSONArray)) ORDER BY fugitive_id, position, id
       """, [.text(ids)]
     ) {
-      byFugitive[$0.int(1), default: []].append(
-        Note(
-          id: $0.int(0), fugitiveID: $0.int(1), text: $0.text(2),
-          createdAt: Timestamp(parsing: $0.text(3)) ?? Timestamp(secondsSinceEpoch: 0)))
+      Note(
+        id: $0.int(0), fugitiveID: $0.int(1), text: $0.text(2),
+        createdAt: Timestamp(parsing: $0.text(3)) ?? Timestamp(secondsSinceEpoch: 0))
     }
+    for note in notes { byFugitive[note.fugitiveID, default: []].append(note) }
     guard !byFugitive.isEmpty else { return fugitives }
     return fugitives.map { fugitive in
       var fugitive = fugitive
