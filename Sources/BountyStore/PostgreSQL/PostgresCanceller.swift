@@ -2,9 +2,9 @@ import CLibPQ
 import Glibc
 
 /// Cancels the statement a connection is running once a flag (set by a Ctrl-C handler) is
-/// non-zero. libpq blocks while a statement runs, so a thread of its own watches: asleep while the
-/// connection is idle, it looks at the flag every 50 ms while a statement runs and sends one cancel
-/// request (`PQcancel`, which is safe from any thread) per statement.
+/// non-zero. libpq blocks while a statement runs, so a thread of its own watches: it looks every
+/// 50 ms and, when a statement is running and the flag is set, sends one cancel request
+/// (`PQcancel`, which is safe from any thread) for that statement.
 final class PostgresCanceller: @unchecked Sendable {
   // @unchecked: `running`, `cancelSent` and `stopped` are only touched with `mutex` held; the
   // rest is set once.
@@ -19,7 +19,7 @@ final class PostgresCanceller: @unchecked Sendable {
   private var stopped = false
   private var thread = pthread_t()
 
-  /// How often the flag is looked at while a statement runs.
+  /// How often the flag is looked at.
   static let pollNanoseconds = 50_000_000
 
   /// Starts watching; `cancel` (from `PQgetCancel`) is freed by `stop`.
@@ -54,10 +54,11 @@ final class PostgresCanceller: @unchecked Sendable {
 
   /// Called before a statement is sent.
   func statementStarted() {
+    // No wake-up: the watcher looks every `pollNanoseconds` anyway, and waking a thread for each of
+    // thousands of short statements cost more than the statements on two cores.
     pthread_mutex_lock(mutex)
     running = true
     cancelSent = false
-    pthread_cond_signal(wakeUp)
     pthread_mutex_unlock(mutex)
   }
 
@@ -81,22 +82,21 @@ final class PostgresCanceller: @unchecked Sendable {
   private func watch() {
     pthread_mutex_lock(mutex)
     while !stopped {
-      if !running {
-        pthread_cond_wait(wakeUp, mutex)
-      } else if flag.pointee != 0 && !cancelSent {
+      if running && flag.pointee != 0 && !cancelSent {
         cancelSent = true
         pthread_mutex_unlock(mutex)
         var reason = [CChar](repeating: 0, count: 256)
         _ = api.cancel(cancel, &reason, Int32(reason.count))
         pthread_mutex_lock(mutex)
-      } else {
-        var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
-        let nanoseconds = deadline.tv_nsec + Self.pollNanoseconds
-        deadline.tv_sec += nanoseconds / 1_000_000_000
-        deadline.tv_nsec = nanoseconds % 1_000_000_000
-        pthread_cond_timedwait(wakeUp, mutex, &deadline)
+        continue
       }
+      // Until the next look, or until `stop` wakes it.
+      var deadline = timespec()
+      clock_gettime(CLOCK_REALTIME, &deadline)
+      let nanoseconds = deadline.tv_nsec + Self.pollNanoseconds
+      deadline.tv_sec += nanoseconds / 1_000_000_000
+      deadline.tv_nsec = nanoseconds % 1_000_000_000
+      pthread_cond_timedwait(wakeUp, mutex, &deadline)
     }
     pthread_mutex_unlock(mutex)
   }
