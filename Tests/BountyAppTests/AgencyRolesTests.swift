@@ -65,7 +65,8 @@ import Testing
     let outcome = try asHunter.run(["settings", "set", "commission.rate", "12"])
     #expect(outcome.status == 1)
     #expect(
-      outcome.stderr.contains("only an agency admin may change commission.rate"), "\(outcome.stderr)")
+      outcome.stderr.contains("only an agency admin may change commission.rate"),
+      "\(outcome.stderr)")
     #expect(
       try server.psql(url, "SELECT count(*) FROM setting WHERE key = 'commission.rate'") == "0")
   }
@@ -128,15 +129,12 @@ import Testing
   /// Roles belong to the whole cluster: three databases of a new cluster set up at the same moment
   /// all succeed, and only one of them creates the roles.
   @Test func databasesSetUpAtOnceAllSucceed() throws {
-    let cluster = try PostgresTestServer.makeClusterFolder()
-    defer {
-      _ = try? PostgresTestServer.execute(PostgresTestServer.clusterScript, ["stop", cluster])
-      try? FileManager.default.removeItem(atPath: cluster)
+    try PostgresTestServer.withOwnCluster { _, conninfo in
+      try setUpAtOnce(on: try PostgresTestServer(conninfo: conninfo))
     }
-    let started = try PostgresTestServer.execute(
-      PostgresTestServer.clusterScript, ["start", cluster])
-    #expect(started.status == 0, "\(started.stderr)")
-    let server = try PostgresTestServer(conninfo: started.stdout)
+  }
+
+  private func setUpAtOnce(on server: PostgresTestServer) throws {
     let urls = try (0..<3).map { _ in try server.freshDatabase() }
     for url in urls {
       #expect(try BinaryRunner(database: url).run(["db", "migrate"]).status == 0)

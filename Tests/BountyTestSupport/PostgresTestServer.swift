@@ -75,6 +75,24 @@ public final class PostgresTestServer: Sendable {
   public static let clusterScript = GeneratedFile.root.appending(path: "scripts/pg-test-cluster")
     .path
 
+  /// Runs `body` with a cluster of its own, started in a new folder and stopped and removed
+  /// afterwards: `body` gets the folder and the cluster's conninfo.
+  public static func withOwnCluster<T>(_ body: (_ folder: String, _ conninfo: String) throws -> T)
+    throws -> T
+  {
+    let cluster = try makeClusterFolder()
+    defer {
+      _ = try? execute(clusterScript, ["stop", cluster])
+      try? FileManager.default.removeItem(atPath: cluster)
+    }
+    let started = try execute(clusterScript, ["start", cluster])
+    guard started.status == 0 else {
+      throw PostgresTestServerError(
+        description: "scripts/pg-test-cluster start \(cluster) failed: \(started.stderr)")
+    }
+    return try body(cluster, started.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
   /// A new empty folder for a cluster, directly under /tmp: a socket path must stay short, and the
   /// `postgres` OS user must be able to reach it, which a private TMPDIR may not allow.
   public static func makeClusterFolder() throws -> String {

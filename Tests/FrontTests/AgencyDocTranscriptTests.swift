@@ -13,14 +13,11 @@ import Testing
   static let document = "docs/agency.md"
 
   @Test func everyStepOfTheAgencyGuideRunsAsShown() throws {
-    let cluster = try PostgresTestServer.makeClusterFolder()
-    defer {
-      _ = try? PostgresTestServer.execute(PostgresTestServer.clusterScript, ["stop", cluster])
-      try? FileManager.default.removeItem(atPath: cluster)
-    }
-    let started = try PostgresTestServer.execute(
-      PostgresTestServer.clusterScript, ["start", cluster])
-    #expect(started.status == 0, "\(started.stderr)")
+    try PostgresTestServer.withOwnCluster { cluster, _ in try runGuide(on: cluster) }
+  }
+
+  /// Runs every step of the guide against the cluster in the folder `cluster`.
+  private func runGuide(on cluster: String) throws {
     let folder = cluster + "/doc"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     if getuid() == 0 {

@@ -10,14 +10,7 @@ final class ReportSpool {
   private var buffer: [UInt8] = []
 
   init() throws(BountyError) {
-    let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(folder)/bounty-report-XXXXXX".utf8CString)
-    descriptor = mkstemp(&template)
-    guard descriptor >= 0 else {
-      throw BountyError.io(
-        "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
-    }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    descriptor = try UnlinkedTemporaryFile.open(prefix: "bounty-report")
     buffer.reserveCapacity(1 << 16)
   }
 

@@ -11,14 +11,7 @@ public final class SpooledText {
   public var path: String { "/dev/fd/\(descriptor)" }
 
   public init() throws(BountyError) {
-    let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(folder)/bounty-answer-XXXXXX".utf8CString)
-    descriptor = mkstemp(&template)
-    guard descriptor >= 0 else {
-      throw BountyError.io(
-        "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
-    }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    descriptor = try UnlinkedTemporaryFile.open(prefix: "bounty-answer")
   }
 
   deinit {
