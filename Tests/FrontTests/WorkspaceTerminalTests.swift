@@ -38,7 +38,10 @@ import Testing
     try screen.type("Enter")
     #expect(screen.waitFor("ID#          15156").contains("Tobias Wren"))
     try screen.type("1")
-    let fugitives = screen.waitFor("4 of 28")
+    // Waits for the whole list: a capture can catch the terminal halfway through a redraw.
+    let fugitives = screen.waitUntil {
+      $0.contains("4 of 28") && $0.contains("Chloé Bernard") && !$0.contains("ID#          15156")
+    }
     #expect(fugitives.contains("Chloé Bernard") && !fugitives.contains("ID#          15156"))
     try screen.type("Tab")
     #expect(screen.waitFor("ID#          15156").contains("ID#          15156"))
