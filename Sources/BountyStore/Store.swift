@@ -6,6 +6,8 @@ import Glibc
 public final class Store {
   public let database: Database
   public let path: String
+  /// Settings read in the current transaction (`settingText`), with the transaction they belong to.
+  var settingsRead: (serial: Int, values: [SettingKey: String]) = (0, [:])
   /// The current time; tests replace it to get fixed timestamps.
   public var clock: () -> Timestamp = Store.systemTime
   /// Told how a long import or export is going; nil when nobody is watching.

@@ -8,6 +8,9 @@ public final class Database {
   /// What messages name: the file's path, or the server URL without its password.
   public let path: String
   private var transactionDepth = 0
+  /// Counts the outermost transactions begun on this connection: what was read inside one
+  /// transaction (a snapshot on both engines) may be kept while this stays the same.
+  public private(set) var transactionSerial = 0
 
   /// How many times a transaction that lost to a concurrent one (PostgreSQL's serialization
   /// failure) is run again, whole, before the failure is reported.
@@ -193,6 +196,7 @@ public final class Database {
       }
     }
     transactionDepth = 1
+    transactionSerial += 1
     do {
       let result = try body()
       transactionDepth = 0

@@ -151,6 +151,8 @@ extension Store {
 
   private func replay(from source: String, into target: String) throws -> HistoryStep {
     let onServer = database.dialect == .postgresql
+    // A step may change settings behind `storeSetting`'s back.
+    settingsRead.values = [:]
     guard
       let step = try database.queryFirst(
         onServer

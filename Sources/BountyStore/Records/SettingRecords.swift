@@ -4,18 +4,36 @@ extension Store {
   /// The stored text of `key`, or its default when it was never set.
   /// On an agency database `hunter.name` is the current hunter's own display name (table
   /// `hunter`), not a value the agency shares.
+  /// Read once per transaction: inside one the value cannot change but by `storeSetting`, which
+  /// forgets what was read (a fugitive read asks the currency twice, a round trip each on a server).
   public func settingText(_ key: SettingKey) throws -> String {
-    if key == .hunterName, database.dialect == .postgresql {
-      return try hunterName() ?? key.defaultValue
+    if database.inTransaction, settingsRead.serial == database.transactionSerial,
+      let known = settingsRead.values[key]
+    {
+      return known
     }
-    return try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
-      ?? key.defaultValue
+    let value: String
+    if key == .hunterName, database.dialect == .postgresql {
+      value = try hunterName() ?? key.defaultValue
+    } else {
+      value =
+        try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
+        ?? key.defaultValue
+    }
+    if database.inTransaction {
+      if settingsRead.serial != database.transactionSerial {
+        settingsRead = (database.transactionSerial, [:])
+      }
+      settingsRead.values[key] = value
+    }
+    return value
   }
 
   /// Stores `value` (already validated) for `key`; storing the default removes the row.
   /// On an agency database a hunter may set only their own `hunter.name`; the agency's settings
   /// are its admins' (refused here in one line; the server's grants refuse any other client too).
   public func storeSetting(_ key: SettingKey, _ value: String) throws {
+    settingsRead.values = [:]
     if database.dialect == .postgresql {
       if key == .hunterName {
         return try setHunterName(value == key.defaultValue ? nil : value)
