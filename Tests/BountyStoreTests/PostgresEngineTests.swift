@@ -121,7 +121,7 @@ final class ScratchPostgres {
         + "lat double precision)")
     let first = try database.insertReturningID(
       "INSERT INTO t (name, amount, lat) VALUES (?, ?, ?)",
-      [.text("a"), .integer(.max), .real(-33.8688)])
+      [.text("a"), .integer(.max), .coordinate(-33.8688)])
     let second = try database.insertReturningID(
       "INSERT INTO t (name, amount, lat) VALUES (?, ?, ?)", [.text("b"), .integer(.min), .null])
     #expect(second == first + 1)
@@ -130,7 +130,7 @@ final class ScratchPostgres {
     _ = try database.scalarInt("SELECT count(*) FROM t")
     #expect(database.changes == 2, "a query leaves the count of changed rows alone")
     let rows = try database.query("SELECT id, name, amount, lat FROM t ORDER BY id") { row in
-      (row.int(0), row.text(1), row.optionalInt(2), row.optionalDouble(3))
+      (row.int(0), row.text(1), row.optionalInt(2), row.optionalCoordinate(3))
     }
     #expect(rows.map(\.0) == [first, second])
     #expect(rows.map(\.1) == ["a!", "b!"])

@@ -4,7 +4,8 @@ import CSQLite
 public protocol RowReader {
   func isNull(_ column: Int32) -> Bool
   func int(_ column: Int32) -> Int64
-  func double(_ column: Int32) -> Double
+  /// A latitude or longitude; amounts are read with `int`.
+  func coordinate(_ column: Int32) -> Double
   func text(_ column: Int32) -> String
   func blob(_ column: Int32) -> [UInt8]
 }
@@ -41,15 +42,15 @@ public struct Row {
   }
 
   /// A coordinate (latitude or longitude); never an amount.
-  public func double(_ column: Int32) -> Double {
+  public func coordinate(_ column: Int32) -> Double {
     switch source {
     case .sqlite(let statement): sqlite3_column_double(statement, column)
-    case .reader(let reader): reader.double(column)
+    case .reader(let reader): reader.coordinate(column)
     }
   }
 
-  public func optionalDouble(_ column: Int32) -> Double? {
-    isNull(column) ? nil : double(column)
+  public func optionalCoordinate(_ column: Int32) -> Double? {
+    isNull(column) ? nil : coordinate(column)
   }
 
   public func text(_ column: Int32) -> String {

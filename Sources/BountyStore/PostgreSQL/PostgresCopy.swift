@@ -97,7 +97,7 @@ extension PostgresConnection: BulkCopyEngine {
       switch value {
       case .null: buffer.append(contentsOf: Array(#"\N"#.utf8))
       case .integer(let number): buffer.append(contentsOf: Array(String(number).utf8))
-      case .real(let number): buffer.append(contentsOf: Array("\(number)".utf8))
+      case .coordinate(let number): buffer.append(contentsOf: Array("\(number)".utf8))
       case .text(let text): appendEscaped(text, to: &buffer)
       case .blob(let bytes):
         // `\\x` in the stream is the text `\x`, bytea's hex input form.

@@ -97,7 +97,7 @@ final class PostgresCursor: RowCursor, RowReader {
   }
 
   /// A coordinate column (`double precision`), parsed with `strtod`; NULL reads as 0.
-  func double(_ column: Int32) -> Double {
+  func coordinate(_ column: Int32) -> Double {
     guard let result, api.getisnull(result, current, column) == 0,
       let pointer = api.getvalue(result, current, column)
     else { return 0 }

@@ -30,7 +30,7 @@ struct PostgresParameters {
       case .integer(let number):
         type = TypeNumber.int8
         bytes.append(contentsOf: String(number).utf8)
-      case .real(let number):
+      case .coordinate(let number):
         type = TypeNumber.float8
         bytes.append(contentsOf: number.description.utf8)
       case .text(let text):

@@ -44,11 +44,12 @@ extension Store {
   /// Reads a row selected with `fugitiveColumns` (notes are filled in separately).
   static func fugitive(from row: Row, currency: Currency) -> Fugitive {
     let captureLocation: GeoPoint? =
-      if let lat = row.optionalDouble(6), let lon = row.optionalDouble(7) {
+      if let lat = row.optionalCoordinate(6), let lon = row.optionalCoordinate(7) {
         GeoPoint(lat: lat, lon: lon)
       } else { nil }
     let lastSeen = LastSeen(
-      lat: row.optionalDouble(8), lon: row.optionalDouble(9), description: row.optionalText(10),
+      lat: row.optionalCoordinate(8), lon: row.optionalCoordinate(9),
+      description: row.optionalText(10),
       at: row.optionalText(11).flatMap(Timestamp.init(parsing:)))
     return Fugitive(
       id: row.int(0), name: row.text(1),
@@ -244,9 +245,9 @@ extension Store {
     [
       .integer(fields.id), .text(fields.name), .text(nameSortKey(fields.name)),
       .integer(fields.bountyMinor), .text(fields.description), .integer(fields.captured ? 1 : 0),
-      .optional(fields.capturedAt?.iso8601), .optional(fields.captureLocation?.lat),
-      .optional(fields.captureLocation?.lon), .optional(fields.lastSeen?.lat),
-      .optional(fields.lastSeen?.lon), .optional(fields.lastSeen?.description),
+      .optional(fields.capturedAt?.iso8601), .optionalCoordinate(fields.captureLocation?.lat),
+      .optionalCoordinate(fields.captureLocation?.lon), .optionalCoordinate(fields.lastSeen?.lat),
+      .optionalCoordinate(fields.lastSeen?.lon), .optional(fields.lastSeen?.description),
       .optional(fields.lastSeen?.at?.iso8601),
     ]
   }

@@ -25,7 +25,7 @@ extension Store {
     ) {
       MapPoint(
         id: $0.int(0), name: $0.text(1), captured: $0.int(2) == 1,
-        point: GeoPoint(lat: $0.double(3), lon: $0.double(4)))
+        point: GeoPoint(lat: $0.coordinate(3), lon: $0.coordinate(4)))
     }
   }
 }

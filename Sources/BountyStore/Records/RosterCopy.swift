@@ -11,7 +11,7 @@ public struct RosterCopyCounts: Sendable, Equatable {
 
 /// A table `db copy` carries, with the columns both engines have, parents before children.
 struct CopiedTable: Sendable {
-  enum Kind: Sendable { case integer, real, text, blob }
+  enum Kind: Sendable { case integer, coordinate, text, blob }
 
   let name: String
   let columns: [(name: String, kind: Kind)]
@@ -26,8 +26,9 @@ struct CopiedTable: Sendable {
       name: "fugitive",
       columns: [
         ("id", .integer), ("name", .text), ("bounty_minor", .integer), ("description", .text),
-        ("captured", .integer), ("captured_at", .text), ("captured_lat", .real),
-        ("captured_lon", .real), ("last_seen_lat", .real), ("last_seen_lon", .real),
+        ("captured", .integer), ("captured_at", .text), ("captured_lat", .coordinate),
+        ("captured_lon", .coordinate), ("last_seen_lat", .coordinate),
+        ("last_seen_lon", .coordinate),
         ("last_seen_desc", .text), ("last_seen_at", .text), ("name_key", .text),
         ("position", .integer), ("created_at", .text), ("updated_at", .text),
       ], numbersRows: false),
@@ -66,7 +67,7 @@ struct CopiedTable: Sendable {
     guard !row.isNull(column) else { return .null }
     switch columns[index].kind {
     case .integer: return .integer(row.int(column))
-    case .real: return .real(row.double(column))
+    case .coordinate: return .coordinate(row.coordinate(column))
     case .text: return .text(row.text(column))
     case .blob: return .blob(row.blob(column))
     }

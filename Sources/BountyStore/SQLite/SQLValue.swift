@@ -1,13 +1,19 @@
-/// A value bound to a statement parameter.
+/// A value bound to a statement parameter. Amounts are `.integer` minor units, always; the one
+/// binary floating-point case is named for the only thing it carries, so no amount can pass
+/// through it unnoticed.
 public enum SQLValue: Sendable, Equatable {
   case null
   case integer(Int64)
-  case real(Double)
+  /// A latitude or longitude (degrees); never an amount.
+  case coordinate(Double)
   case text(String)
   case blob([UInt8])
 
   public static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
-  public static func optional(_ number: Double?) -> SQLValue { number.map(SQLValue.real) ?? .null }
+  /// A latitude or longitude, or NULL.
+  public static func optionalCoordinate(_ number: Double?) -> SQLValue {
+    number.map(SQLValue.coordinate) ?? .null
+  }
   public static func optional(_ number: Int64?) -> SQLValue {
     number.map(SQLValue.integer) ?? .null
   }

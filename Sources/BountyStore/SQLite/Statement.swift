@@ -45,7 +45,7 @@ final class Statement: RowCursor {
       switch value {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-      case .real(let number): code = sqlite3_bind_double(handle, index, number)
+      case .coordinate(let number): code = sqlite3_bind_double(handle, index, number)
       case .text(let text):
         var copy = text
         code = copy.withUTF8 { buffer in
