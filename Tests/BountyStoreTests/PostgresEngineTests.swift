@@ -366,8 +366,13 @@ final class ScratchPostgres {
     let store = try Store.open(path: scratch.url)
     #expect(store.path == scratch.url)
     #expect(store.database.dialect == .postgresql)
-    #expect(try store.database.scalarText("SHOW TimeZone") == "UTC")
+    #expect(try store.database.scalarText("SHOW client_encoding") == "UTF8")
     #expect(try store.database.scalarText("SHOW application_name") == "bounty")
+    // A URL naming its own application keeps it; the encoding stays UTF-8 whatever it says.
+    let named = try Store.open(
+      path: scratch.url + "&application_name=payroll&client_encoding=LATIN1")
+    #expect(try named.database.scalarText("SHOW application_name") == "payroll")
+    #expect(try named.database.scalarText("SHOW client_encoding") == "UTF8")
   }
 
   @Test func aMissingDatabaseIsOneLineNamingTheURL() throws {

@@ -8,6 +8,10 @@ public final class Database {
   /// What messages name: the file's path, or the server URL without its password.
   public let path: String
   private var transactionDepth = 0
+  /// True inside `sharingReads`: reads join one held read transaction.
+  private var sharesReads = false
+  /// True while the read transaction `sharingReads` holds is open.
+  private var holdsRead = false
   /// Counts the outermost transactions begun on this connection: what was read inside one
   /// transaction (a snapshot on both engines) may be kept while this stays the same.
   public private(set) var transactionSerial = 0
@@ -149,6 +153,10 @@ public final class Database {
   /// Nested calls use savepoints.
   public func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
     guard transactionDepth == 0 else { return try nestedTransaction(body) }
+    if sharesReads {
+      if !write { return try sharedRead(body) }
+      endHeldRead()
+    }
     var attempt = 0
     while true {
       do {
@@ -162,7 +170,59 @@ public final class Database {
     }
   }
 
-  private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+  /// Runs `body` with its reads sharing one transaction: the first `transaction(write: false)`
+  /// opens a read transaction that the following ones join, without a savepoint, in the same
+  /// snapshot, until `body` returns or a `transaction(write: true)` comes (which ends it first; the
+  /// next read opens another). Only for reads that could all have run at the moment the first
+  /// began: a front sharing reads among requests that had all arrived before it started them.
+  public func sharingReads<T>(_ body: () throws -> T) rethrows -> T {
+    guard !sharesReads else { return try body() }
+    sharesReads = true
+    defer {
+      endHeldRead()
+      sharesReads = false
+    }
+    return try body()
+  }
+
+  /// A read inside `sharingReads`. A read the engine failed (a lost serialization, an aborted
+  /// transaction) ends the held transaction and runs again in one of its own, as it would have
+  /// outside; a failure of the command itself (a fugitive not found) keeps it unless the engine
+  /// says the transaction can no longer be used.
+  private func sharedRead<T>(_ body: () throws -> T) throws -> T {
+    if !holdsRead {
+      try begin(write: false)
+      holdsRead = true
+    }
+    transactionDepth = 1
+    do {
+      let result = try body()
+      transactionDepth = 0
+      return result
+    } catch is any DatabaseFailure {
+      transactionDepth = 0
+      endHeldRead()
+      sharesReads = false
+      defer { sharesReads = true }
+      return try transaction(write: false, body)
+    } catch {
+      transactionDepth = 0
+      if engine.transactionFailed { endHeldRead() }
+      throw error
+    }
+  }
+
+  /// Ends the read transaction `sharingReads` holds, if one is open.
+  private func endHeldRead() {
+    guard holdsRead else { return }
+    holdsRead = false
+    if !engine.transactionFailed, (try? engine.commitReading()) != nil { return }
+    if inTransaction { try? execute("ROLLBACK") }
+  }
+
+  /// Opens the outermost transaction: `BEGIN IMMEDIATE` or `DEFERRED` on SQLite; on PostgreSQL
+  /// the writers' lock and `SERIALIZABLE` for a change, `REPEATABLE READ, READ ONLY` for a read.
+  private func begin(write: Bool) throws {
     switch dialect {
     case .sqlite: try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
     case .postgresql:
@@ -190,17 +250,21 @@ public final class Database {
         throw error
       }
     }
+    transactionSerial += 1
+  }
+
+  private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    try begin(write: write)
     defer {
       if write, dialect == .postgresql {
         try? run("SELECT pg_advisory_unlock(?)", .integer(Self.writerLock))
       }
     }
     transactionDepth = 1
-    transactionSerial += 1
     do {
       let result = try body()
       transactionDepth = 0
-      try execute("COMMIT")
+      if write { try execute("COMMIT") } else { try engine.commitReading() }
       return result
     } catch {
       transactionDepth = 0

@@ -17,8 +17,21 @@ protocol DatabaseEngine: AnyObject {
   var isReadOnly: Bool { get }
   /// True while a transaction is open on this connection.
   var inTransaction: Bool { get }
+  /// True when the open transaction failed and takes no more statements until it is rolled back
+  /// (PostgreSQL's aborted transaction; SQLite has none).
+  var transactionFailed: Bool { get }
   /// Makes a long statement stop (as an `.interrupted` failure) once `*flag` is non-zero.
   func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>)
+  /// Ends a transaction that only read. An engine may send the `COMMIT` without waiting for its
+  /// answer (nothing depends on it): it is collected before the next statement, or never, when
+  /// the connection closes first.
+  func commitReading() throws
+}
+
+extension DatabaseEngine {
+  func commitReading() throws {
+    try execute("COMMIT")
+  }
 }
 
 /// The rows of one statement, one at a time.

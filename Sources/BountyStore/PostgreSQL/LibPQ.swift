@@ -8,7 +8,10 @@ import Glibc
 final class LibPQ: @unchecked Sendable {
   // @unchecked: only immutable C function pointers, set once when the library is loaded.
 
-  let connectdb: @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+  let connectdbParams:
+    @convention(c) (
+      UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32
+    ) -> OpaquePointer?
   let status: @convention(c) (OpaquePointer?) -> ConnStatusType
   let errorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
   let finish: @convention(c) (OpaquePointer?) -> Void
@@ -17,6 +20,7 @@ final class LibPQ: @unchecked Sendable {
       PQnoticeProcessor?
   let transactionStatus: @convention(c) (OpaquePointer?) -> PGTransactionStatusType
   let exec: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
+  let sendQuery: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
   let execParams:
     @convention(c) (
       OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
@@ -82,13 +86,14 @@ final class LibPQ: @unchecked Sendable {
       }
       return unsafeBitCast(address, to: T.self)
     }
-    connectdb = try symbol("PQconnectdb")
+    connectdbParams = try symbol("PQconnectdbParams")
     status = try symbol("PQstatus")
     errorMessage = try symbol("PQerrorMessage")
     finish = try symbol("PQfinish")
     setNoticeProcessor = try symbol("PQsetNoticeProcessor")
     transactionStatus = try symbol("PQtransactionStatus")
     exec = try symbol("PQexec")
+    sendQuery = try symbol("PQsendQuery")
     execParams = try symbol("PQexecParams")
     prepare = try symbol("PQprepare")
     execPrepared = try symbol("PQexecPrepared")

@@ -12,14 +12,19 @@ import Glibc
 final class PostgresConnection: DatabaseEngine {
   let api: LibPQ
   let handle: OpaquePointer
-  /// True when the server is a standby, or the role's transactions are read-only by default;
-  /// asked once, when connecting.
-  let isReadOnly: Bool
+  /// Whether the server takes changes, once asked (`isReadOnly`).
+  private var readOnlyAnswer: Bool?
   private(set) var changes = 0
   /// Statements as PostgreSQL reads them, by their `?` form.
   private var numbered: [String: (sql: String, count: Int)] = [:]
   /// Prepared statements' names by their SQL and parameter types (`preparedKey`).
   private var preparedNames: [String: String] = [:]
+  /// The statements (`preparedKey`) run once, unprepared: one run twice is prepared then, so a
+  /// one-shot command pays no extra round trip for preparing what it runs once.
+  private var runOnce: Set<String> = []
+  /// True while the `COMMIT` of a read-only transaction is on its way and its answer not yet
+  /// collected (`commitReading`).
+  private var commitPending = false
   /// Names prepared statements apart (never reused, also after one was dropped from the cache).
   private var statementsPrepared = 0
   /// Names the server-side cursors of this connection apart.
@@ -31,9 +36,22 @@ final class PostgresConnection: DatabaseEngine {
   /// Connects with libpq's connection string `conninfo` (a `postgresql://` URL, `key=value`
   /// pairs, or empty for the `PG*` environment alone). `name` is what messages call the server: the
   /// text the user gave, which holds no password.
+  ///
+  /// The session's settings travel in the startup message, costing no round trip: UTF-8 (over
+  /// whatever the URL says: bounty reads and writes nothing else) and `application_name` bounty
+  /// (unless the URL names another).
   init(conninfo: String, name: String) throws(BountyError) {
-    api = try LibPQ.load()
-    guard let handle = api.connectdb(conninfo) else {
+    let api = try LibPQ.load()
+    self.api = api
+    let settings = [
+      ("fallback_application_name", "bounty"), ("dbname", conninfo), ("client_encoding", "UTF8"),
+    ]
+    let connected = Self.withCStrings(settings.map(\.0)) { keywords in
+      Self.withCStrings(settings.map(\.1)) { values in
+        api.connectdbParams(keywords, values, 1)
+      }
+    }
+    guard let handle = connected else {
       throw BountyError.io("cannot connect to \(name): libpq is out of memory")
     }
     guard api.status(handle) == CONNECTION_OK else {
@@ -43,21 +61,34 @@ final class PostgresConnection: DatabaseEngine {
     }
     self.handle = handle
     _ = api.setNoticeProcessor(handle, { _, _ in }, nil)
-    do {
-      // One round trip: the session's settings, then whether it may write (PQexec answers the
-      // last statement's result).
-      let answer = try Self.execute(
-        """
-        SET client_encoding TO 'UTF8'; SET TIME ZONE 'UTC'; SET application_name TO 'bounty';
-        SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'
-        """, on: handle, api: api)
-      defer { api.clear(answer) }
-      isReadOnly =
-        api.getvalue(answer, 0, 0).map { $0.pointee == CChar(UInt8(ascii: "t")) } ?? false
-    } catch {
-      api.finish(handle)
-      throw BountyError.io("cannot set up the connection to \(name): \(error.message)")
+  }
+
+  /// `strings` as a NULL-terminated array of C strings, valid while `body` runs.
+  private static func withCStrings<T>(
+    _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T
+  ) -> T {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { UnsafePointer($0) } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+
+  /// True when the server is a standby, or the role's transactions are read-only by default.
+  /// Asked the first time it matters (before the first change), not when connecting: a command
+  /// that only reads never pays the round trip. A failed question answers false: the change then
+  /// fails and says why itself.
+  var isReadOnly: Bool {
+    if let readOnlyAnswer { return readOnlyAnswer }
+    var answer = false
+    if let asked = try? cursor(
+      "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'", [],
+      streaming: false)
+    {
+      answer = (try? asked.next()) == true && asked.row.int(0) == 1
+      asked.close()
     }
+    readOnlyAnswer = answer
+    return answer
   }
 
   deinit {
@@ -75,6 +106,7 @@ final class PostgresConnection: DatabaseEngine {
   // MARK: Running statements
 
   func execute(_ sql: String) throws {
+    collectPendingCommit()
     let result = try whileCancellable(sql) { () throws(PostgresError) in
       try Self.execute(sql, on: handle, api: api)
     }
@@ -100,6 +132,7 @@ final class PostgresConnection: DatabaseEngine {
   func run(_ sql: String, _ values: [SQLValue], prepared: Bool = true) throws(PostgresError)
     -> OpaquePointer
   {
+    collectPendingCommit()
     let statement = numberedStatement(sql)
     guard statement.count == values.count else {
       throw PostgresError(
@@ -109,9 +142,11 @@ final class PostgresConnection: DatabaseEngine {
     }
     let parameters = PostgresParameters(values)
     let result: OpaquePointer
-    if prepared {
+    let key = prepared ? Self.preparedKey(statement.sql, types: parameters.types) : ""
+    if prepared, preparedNames[key] != nil || runOnce.contains(key) {
       result = try runPrepared(statement.sql, parameters, reportedAs: sql)
     } else {
+      if prepared { runOnce.insert(key) }
       result = try whileCancellable(sql) { () throws(PostgresError) in
         try check(
           parameters.withArrays { values, lengths, formats in
@@ -220,15 +255,41 @@ final class PostgresConnection: DatabaseEngine {
     throw PostgresError(sqlState: sqlState, message: message, sql: sql)
   }
 
+  /// Sends the `COMMIT` of a transaction that only read and goes on without its answer: a
+  /// one-shot command then ends a round trip sooner. The answer is collected before the next
+  /// statement is sent; a read-only transaction's `COMMIT` has nothing to report but a lost
+  /// connection, which the next statement reports itself.
+  func commitReading() throws {
+    collectPendingCommit()
+    guard api.sendQuery(handle, "COMMIT") == 1 else { return try execute("COMMIT") }
+    commitPending = true
+  }
+
+  /// Collects the answer of a `COMMIT` sent by `commitReading`, if one is on its way.
+  func collectPendingCommit() {
+    guard commitPending else { return }
+    commitPending = false
+    drainResults()
+  }
+
+  /// Reads and drops every result libpq still holds for the last statement sent.
+  func drainResults() {
+    while let result = api.getResult(handle) { api.clear(result) }
+  }
+
   // MARK: State
 
   var transactionStatus: PGTransactionStatusType { api.transactionStatus(handle) }
 
   /// True inside a transaction block, also one that failed and awaits its `ROLLBACK`.
   var inTransaction: Bool {
+    if commitPending { return false }
     let status = transactionStatus
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
   }
+
+  /// True in a transaction that failed and awaits its `ROLLBACK`.
+  var transactionFailed: Bool { !commitPending && transactionStatus == PQTRANS_INERROR }
 
   // MARK: Interrupting
 

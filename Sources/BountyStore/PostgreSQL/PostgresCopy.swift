@@ -35,6 +35,7 @@ extension PostgresConnection: BulkCopyEngine {
     into table: String, columns: [String],
     _ produce: (_ write: ([SQLValue]) throws -> Void) throws -> Void
   ) throws {
+    collectPendingCommit()
     let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
     guard let started = api.exec(handle, sql) else {
       throw PostgresError(sqlState: nil, message: Self.oneLine(api.errorMessage(handle)), sql: sql)
@@ -82,11 +83,6 @@ extension PostgresConnection: BulkCopyEngine {
       throw PostgresError(sqlState: nil, message: Self.oneLine(api.errorMessage(handle)), sql: sql)
     }
     buffer.removeAll(keepingCapacity: true)
-  }
-
-  /// Reads and discards the results after a COPY that was ended with an error.
-  private func drainResults() {
-    while let result = api.getResult(handle) { api.clear(result) }
   }
 
   /// One row of COPY's text format: values separated by tabs, `\N` for NULL, backslash escapes

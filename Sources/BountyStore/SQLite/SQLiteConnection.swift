@@ -139,6 +139,10 @@ final class SQLiteConnection: DatabaseEngine {
   /// True while a transaction is open on this connection.
   var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+  /// SQLite has no aborted state: a failed statement leaves its transaction usable (or, after an
+  /// I/O error or a full disk, rolled back, which `inTransaction` tells).
+  var transactionFailed: Bool { false }
+
   /// Makes every long statement stop with `SQLITE_INTERRUPT` once `*flag` is non-zero (Ctrl-C sets
   /// it from a signal handler). SQLite polls it every thousand virtual-machine steps.
   func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
