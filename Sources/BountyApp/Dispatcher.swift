@@ -10,6 +10,9 @@ import Glibc
 public final class Dispatcher {
   public let registry: Registry
   let store: Store
+  /// The calls a front holds inside `sharingReads`, how many of them it has made, and the
+  /// transaction whose fugitives were last read ahead for them.
+  private var queue: (calls: [QueuedCall], made: Int, readAheadIn: Int)?
 
   /// A dispatcher over an open store (tests build one this way; the fronts use `open`).
   public init(store: Store, registry: Registry = .standard) {
@@ -48,6 +51,47 @@ public final class Dispatcher {
 
   // MARK: Calling
 
+  /// A call a front holds but has not made yet (a request read from a pipe).
+  public struct QueuedCall: Sendable {
+    public let method: String
+    public let params: JSONObject
+
+    public init(method: String, params: JSONObject) {
+      self.method = method
+      self.params = params
+    }
+  }
+
+  /// Runs `body`, in which the front makes `queued` calls in order (and may skip any it finds
+  /// malformed), sharing their reads: consecutive reads run in one read transaction, and the
+  /// fugitives the reads ahead show (`CommandSpec.readsFugitive`) are read together, a few
+  /// queries for all instead of a few for each. A change ends the shared transaction; the next
+  /// read opens another. Only for calls that had all arrived before `body` began, so that
+  /// answering them all from one moment's snapshot is answering each after it arrived.
+  public func sharingReads<T>(queued: [QueuedCall], _ body: () -> T) -> T {
+    queue = (queued, 0, -1)
+    defer { queue = nil }
+    return store.database.sharingReads(body)
+  }
+
+  /// Reads ahead, once per shared transaction, the fugitives of the queued reads from the current
+  /// call up to the first call that may change something.
+  private func readAheadForQueuedCalls() throws {
+    guard let queue, queue.readAheadIn != store.database.transactionSerial else { return }
+    self.queue?.readAheadIn = store.database.transactionSerial
+    var ids: [Int64] = []
+    for call in queue.calls.dropFirst(max(queue.made - 1, 0)) {
+      guard let spec = registry.command(named: call.method)?.spec else { continue }
+      guard case .read = spec.effect else { break }
+      if let param = spec.readsFugitive, case .number(let text)? = call.params[param],
+        let id = Int64(text)
+      {
+        ids.append(id)
+      }
+    }
+    try store.readAhead(fugitiveIDs: ids)
+  }
+
   /// Calls the method `name` with JSON-RPC style params (by name): the entry for the JSON-RPC
   /// front, the tests, and the shell's own views (`front: .workspace` reaches commands only they use).
   /// An unknown method is `unknownMethod`; bad params `invalidParameter`.
@@ -57,6 +101,7 @@ public final class Dispatcher {
     _ name: String, params: JSONObject = JSONObject(), front: CommandFronts = .rpc,
     resolvingPaths: ((_ path: String, _ field: String) throws(BountyError) -> String)? = nil
   ) -> Result<JSON, BountyError> {
+    queue?.made += 1
     guard let command = registry.command(named: name), !command.spec.fronts.isDisjoint(with: front)
     else {
       return .failure(.unknownMethod(name))
@@ -129,14 +174,16 @@ public final class Dispatcher {
     let spec = command.spec
     do {
       let arguments = resolvingRelativeDates(spec, try resolvingAmounts(arguments))
+      let onlyReads = spec.onlyReads(arguments)
       let work = { () throws -> Reply in
+        if onlyReads, spec.readsFugitive != nil { try self.readAheadForQueuedCalls() }
         let result = try self.execute(command, arguments)
         guard withContext else { return Reply(result: result, currency: .usd) }
         return Reply(result: result, currency: try self.store.currency())
       }
       if case .outsideTransaction = spec.effect { return .success(try work()) }
       return .success(
-        try store.database.transaction(write: !spec.onlyReads(arguments)) { try work() })
+        try store.database.transaction(write: !onlyReads) { try work() })
     } catch {
       return .failure(Store.describe(error, path: store.path))
     }

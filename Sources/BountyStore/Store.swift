@@ -6,8 +6,11 @@ import Glibc
 public final class Store {
   public let database: Database
   public let path: String
-  /// Settings read in the current transaction (`settingText`), with the transaction they belong to.
-  var settingsRead: (serial: Int, values: [SettingKey: String]) = (0, [:])
+  /// Settings read in a transaction (`settingText`), with the transaction they belong to; nil when
+  /// they must be read again.
+  var settingsRead: (serial: Int, values: [SettingKey: String])?
+  /// Fugitives read ahead (`readAhead(fugitiveIDs:)`) by ID#, with the transaction they belong to.
+  var fugitivesReadAhead: (serial: Int, byID: [Int64: Fugitive])?
   /// The current time; tests replace it to get fixed timestamps.
   public var clock: () -> Timestamp = Store.systemTime
   /// Told how a long import or export is going; nil when nobody is watching.

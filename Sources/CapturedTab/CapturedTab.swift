@@ -39,7 +39,7 @@ public enum CapturedTab {
       name: "captured.get", words: ["captured", "show"], tab: .captured,
       summary: "Show one captured fugitive", params: [id], effect: .read,
       result: "the fugitive", schema: .component(.fugitive),
-      view: .fugitiveCard(headline: nil))
+      view: .fugitiveCard(headline: nil), readsFugitive: id.name)
   ) { store, arguments in
     try captured(store, arguments.required(id)).json
   }

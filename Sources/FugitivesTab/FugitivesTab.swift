@@ -34,7 +34,7 @@ public enum FugitivesTab {
       name: "fugitives.get", words: ["fugitives", "show"], tab: .fugitives,
       summary: "Show one fugitive", params: [FugitiveParams.id], effect: .read,
       result: "the fugitive", schema: .component(.fugitive),
-      view: .fugitiveCard(headline: nil))
+      view: .fugitiveCard(headline: nil), readsFugitive: FugitiveParams.id.name)
   ) { store, arguments in
     try store.existingFugitive(id: arguments.required(FugitiveParams.id)).json
   }

@@ -39,50 +39,111 @@ public final class RPCServer {
 
   /// Reads requests from `input` until end of file and answers each. Returns the exit status: 0 at
   /// end of input, 1 (with one line on standard error) when a response could not be written.
+  ///
+  /// The requests already read behind the one that waited for input (a script's piped requests,
+  /// up to `maximumQueuedRequests`) had all arrived before any of them runs, so they are answered
+  /// as a group whose reads share one snapshot (`Dispatcher.sharingReads`): a thousand
+  /// `fugitives.get` cost a few queries, not a few each. A client that waits for each answer
+  /// before it sends the next request gets groups of one.
   @discardableResult
   public func serve(input: Int32 = STDIN_FILENO) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     var reader = LineReader(descriptor: input, maximumLineBytes: Self.maximumLineBytes)
-    while var line = reader.next() {
-      let response: String?
-      var failure: Int32?
-      let emit = { [output] (piece: [UInt8]) -> Bool in
-        failure = Self.write(piece, to: output)
-        return failure == nil
-      }
-      switch line {
-      case .tooLong:
-        response = RPCHandler.errorResponse(
-          id: .null, code: -32600,
-          message: "Invalid Request: line longer than \(Self.maximumLineText)")
-      case .bytes(var bytes):
-        if let members = RPCBatchStream.members(of: bytes) {
-          _ = RPCBatchStream(handler: handler).answer(members, emit: emit)
-          if let failure { return Self.failedOutput(failure) }
-          continue
+    while var group = Self.nextGroup(from: &reader) {
+      let queued = group.compactMap(\.queuedCall)
+      let failure = handler.dispatcher.sharingReads(queued: queued) { () -> Int32? in
+        for index in group.indices {
+          let line = group[index]
+          // Each request is let go once answered: only the group's parsed forms are held.
+          group[index] = .blank
+          if let failure = answer(line) { return failure }
         }
-        guard let request = Self.singleRequest(bytes) else {
-          response = handler.handle(line: bytes)
-          break
-        }
-        // The line (up to 16 MiB) is let go before the request runs: only its parsed form stays.
-        // The response is written as it is serialised, in pieces, never built whole.
-        bytes = []
-        line = .tooLong
-        switch handler.answer(request: request, emit: emit) {
-        case .nothing: break
-        case .written: failure = Self.write("\n", to: output)
-        case .failed: failure = failure ?? EIO
-        }
-        if let failure { return Self.failedOutput(failure) }
-        continue
+        return nil
       }
-      if let response, let error = Self.write(response, to: output) ?? Self.write("\n", to: output)
-      {
-        return Self.failedOutput(error)
-      }
+      if let failure { return Self.failedOutput(failure) }
     }
     return 0
+  }
+
+  /// The next line (waiting for it) and those already read behind it, parsed; nil at end of input.
+  /// The lines themselves are let go here: a 16 MiB line is not held while its request runs.
+  private static func nextGroup(from reader: inout LineReader) -> [ReceivedLine]? {
+    guard let first = reader.next() else { return nil }
+    var group = [ReceivedLine(first)]
+    while group.count < maximumQueuedRequests, let line = reader.nextBuffered() {
+      group.append(ReceivedLine(line))
+    }
+    return group
+  }
+
+  /// How many requests already read are answered as one group at most.
+  static let maximumQueuedRequests = 1024
+
+  /// Answers one line: writes its response (nothing for a notification or a blank line). The
+  /// `errno` when the response could not be written.
+  private func answer(_ line: ReceivedLine) -> Int32? {
+    var failure: Int32?
+    let emit = { [output] (piece: [UInt8]) -> Bool in
+      failure = Self.write(piece, to: output)
+      return failure == nil
+    }
+    let response: String?
+    switch line {
+    case .blank: return nil
+    case .tooLong:
+      response = RPCHandler.errorResponse(
+        id: .null, code: -32600,
+        message: "Invalid Request: line longer than \(Self.maximumLineText)")
+    case .batch(let members):
+      _ = RPCBatchStream(handler: handler).answer(members, emit: emit)
+      return failure
+    case .request(let request):
+      // The response is written as it is serialised, in pieces, never built whole.
+      switch handler.answer(request: request, emit: emit) {
+      case .nothing: return nil
+      case .written: return failure ?? Self.write("\n", to: output)
+      case .failed: return failure ?? EIO
+      }
+    case .other(let bytes):
+      response = handler.handle(line: bytes)
+    }
+    guard let response else { return nil }
+    return Self.write(response, to: output) ?? Self.write("\n", to: output)
+  }
+
+  /// A line of input, parsed as far as answering it needs; the line itself (up to 16 MiB) is let
+  /// go once a request object is parsed from it.
+  private enum ReceivedLine {
+    /// Answered already, or only blanks.
+    case blank
+    case tooLong
+    /// A batch: its members, each parsed when its turn comes.
+    case batch([[UInt8]])
+    case request(JSON)
+    /// Anything else (not JSON, not an object), which `RPCHandler.handle(line:)` answers.
+    case other([UInt8])
+
+    init(_ line: LineReader.Line) {
+      guard case .bytes(let bytes) = line else {
+        self = .tooLong
+        return
+      }
+      if let members = RPCBatchStream.members(of: bytes) {
+        self = .batch(members)
+      } else if let request = RPCServer.singleRequest(bytes) {
+        self = .request(request)
+      } else {
+        self = .other(bytes)
+      }
+    }
+
+    /// The call this line asks for, when it is a request object naming a method.
+    var queuedCall: Dispatcher.QueuedCall? {
+      guard case .request(.object(let request)) = self,
+        case .string(let method)? = request["method"]
+      else { return nil }
+      return Dispatcher.QueuedCall(method: method, params: request["params"]?.objectValue ?? [:])
+    }
   }
 
   /// The request object a line holds, or nil for anything else (a batch, a blank line, not JSON),
@@ -198,6 +259,14 @@ struct LineReader {
     }
     if line.isEmpty && !overflowed { return nil }
     return finish(line, overflowed: overflowed)
+  }
+
+  /// The next line when the bytes already read hold all of it; nil (reading nothing) otherwise.
+  mutating func nextBuffered() -> Line? {
+    guard let newline = buffer[start..<end].firstIndex(of: 0x0A) else { return nil }
+    let line = Array(buffer[start..<newline])
+    start = newline + 1
+    return finish(line, overflowed: line.count > maximumLineBytes)
   }
 
   private func finish(_ line: [UInt8], overflowed: Bool) -> Line {

@@ -203,13 +203,18 @@ public struct CommandSpec: Sendable {
   /// (settings, deleting fugitives, imports); a hunter is refused before anything runs. The server's
   /// grants say the same to any other client.
   public let agencyAdminOnly: Bool
+  /// For a read that shows one fugitive: the parameter holding its ID#. When a front holds many
+  /// such calls at once (a script's piped requests), the dispatcher reads their fugitives in one
+  /// go instead of one by one.
+  public let readsFugitive: String?
 
   public init(
     name: String, words: [String], tab: Tab, summary: String, params: [any ParamDeclaration],
     effect: CommandEffect, changesOnlyWith: [String] = [], fronts: CommandFronts = .both,
     result: String, schema: ResultSchema = .unspecified, view: ResultView,
     confirmation: Confirmation? = nil, longRunning: Bool = false, successField: String? = nil,
-    locksOnClosedCase: [String] = [], agencyAdminOnly: Bool = false
+    locksOnClosedCase: [String] = [], agencyAdminOnly: Bool = false,
+    readsFugitive: String? = nil
   ) {
     self.name = name
     self.words = words
@@ -228,6 +233,7 @@ public struct CommandSpec: Sendable {
     self.successField = successField
     self.locksOnClosedCase = locksOnClosedCase
     self.agencyAdminOnly = agencyAdminOnly
+    self.readsFugitive = readsFugitive
   }
 
   public func param(named name: String) -> ParamSpec? {

@@ -152,7 +152,7 @@ extension Store {
   private func replay(from source: String, into target: String) throws -> HistoryStep {
     let onServer = database.dialect == .postgresql
     // A step may change settings behind `storeSetting`'s back.
-    settingsRead.values = [:]
+    settingsRead = nil
     guard
       let step = try database.queryFirst(
         onServer

@@ -38,29 +38,6 @@ extension Store {
     return file
   }
 
-  /// Fills in the case file of each of `fugitives` that has one: a single query finds which do
-  /// (most have none), so a page of a list costs one query more, not three per row.
-  func fillCaseFiles(_ fugitives: inout [Fugitive]) throws {
-    guard !fugitives.isEmpty else { return }
-    let ids = JSON.array(fugitives.map { .int($0.id) }).serialized
-    let having = Set(
-      try database.query(
-        """
-        SELECT ids.value FROM (\(database.dialect.integersOfJSONArray)) AS ids
-        WHERE EXISTS (SELECT 1 FROM case_file WHERE fugitive_id = ids.value)
-          OR EXISTS (SELECT 1 FROM alias WHERE fugitive_id = ids.value)
-          OR EXISTS (SELECT 1 FROM expense WHERE fugitive_id = ids.value)
-        """, [.text(ids)]
-      ) { $0.int(0) })
-    guard !having.isEmpty else { return }
-    let currency = try currency()
-    let today = localToday
-    for index in fugitives.indices where having.contains(fugitives[index].id) {
-      fugitives[index].caseFile = try caseFile(
-        fugitiveID: fugitives[index].id, currency: currency, today: today)
-    }
-  }
-
   /// The fugitives that have any case-file row (bond, descriptors, closing, alias or expense): a
   /// bulk reader (export) reads the case file of these only, instead of three queries per row.
   public func fugitiveIDsWithCaseFiles() throws -> Set<Int64> {
@@ -73,11 +50,23 @@ extension Store {
       ) { $0.int(0) })
   }
 
-  /// A page of fugitives with their notes and case files (see `fillCaseFiles`).
-  func withChildren(_ fugitives: [Fugitive]) throws -> [Fugitive] {
-    var page = try withNotes(fugitives)
-    try fillCaseFiles(&page)
-    return page
+  /// The fugitives of `rows` with their notes and case files, read only for the rows that say
+  /// they have them: a page of twenty without any costs no query more; with notes, one for all of
+  /// them; a case file, three for each (few fugitives have one).
+  func withChildren(_ rows: [FugitiveRow]) throws -> [Fugitive] {
+    var fugitives = rows.map(\.fugitive)
+    let notes = try notesByFugitive(rows.filter(\.hasNotes).map(\.fugitive.id))
+    if !notes.isEmpty {
+      for index in fugitives.indices { fugitives[index].notes = notes[fugitives[index].id] ?? [] }
+    }
+    guard rows.contains(where: \.hasCaseFile) else { return fugitives }
+    let currency = try currency()
+    let today = localToday
+    for index in rows.indices where rows[index].hasCaseFile {
+      fugitives[index].caseFile = try caseFile(
+        fugitiveID: fugitives[index].id, currency: currency, today: today)
+    }
+    return fugitives
   }
 
   /// Makes sure fugitive `id` has a case_file row to update.

@@ -34,12 +34,36 @@ public struct FugitiveFields: Sendable {
   }
 }
 
+/// A fugitive as its row reads (`Store.fugitiveRowColumns`), notes and case file not yet filled
+/// in, with whether it has any.
+struct FugitiveRow {
+  var fugitive: Fugitive
+  let hasNotes: Bool
+  let hasCaseFile: Bool
+}
+
 extension Store {
   static let fugitiveColumns = """
     id, name, bounty_minor, description, captured, captured_at, captured_lat, captured_lon, \
     last_seen_lat, last_seen_lon, last_seen_desc, last_seen_at, position, created_at, updated_at, \
     EXISTS (SELECT 1 FROM photo WHERE photo.fugitive_id = fugitive.id)
     """
+
+  /// `fugitiveColumns`, then whether the fugitive has notes and whether it has a case file (a
+  /// case-file row, an alias or an expense): what `fugitiveRow(from:currency:)` reads.
+  static let fugitiveRowColumns = """
+    \(fugitiveColumns), EXISTS (SELECT 1 FROM note WHERE note.fugitive_id = fugitive.id),
+    EXISTS (SELECT 1 FROM case_file WHERE case_file.fugitive_id = fugitive.id)
+      OR EXISTS (SELECT 1 FROM alias WHERE alias.fugitive_id = fugitive.id)
+      OR EXISTS (SELECT 1 FROM expense WHERE expense.fugitive_id = fugitive.id)
+    """
+
+  /// Reads a row selected with `fugitiveRowColumns`.
+  static func fugitiveRow(from row: Row, currency: Currency) -> FugitiveRow {
+    FugitiveRow(
+      fugitive: fugitive(from: row, currency: currency), hasNotes: row.int(16) != 0,
+      hasCaseFile: row.int(17) != 0)
+  }
 
   /// Reads a row selected with `fugitiveColumns` (notes are filled in separately).
   static func fugitive(from row: Row, currency: Currency) -> Fugitive {
@@ -61,17 +85,39 @@ extension Store {
       updatedAt: Timestamp(parsing: row.text(14)) ?? Timestamp(secondsSinceEpoch: 0))
   }
 
-  /// The fugitive with this ID#, notes included, or nil.
+  /// The fugitive with this ID#, notes and case file included, or nil. One query when it has
+  /// neither (the row says whether it has), one more for each it has.
   public func fugitive(id: Int64) throws -> Fugitive? {
+    if let readAhead = fugitivesReadAhead, readAhead.serial == database.transactionSerial,
+      database.inTransaction, let known = readAhead.byID[id]
+    {
+      return known
+    }
     let currency = try currency()
-    guard
-      var fugitive = try database.queryFirst(
-        "SELECT \(Self.fugitiveColumns) FROM fugitive WHERE id = ?", [.integer(id)],
-        row: { Self.fugitive(from: $0, currency: currency) })
-    else { return nil }
-    fugitive.notes = try notes(fugitiveID: id)
-    fugitive.caseFile = try caseFile(fugitiveID: id)
-    return fugitive
+    let rows = try database.query(
+      "SELECT \(Self.fugitiveRowColumns) FROM fugitive WHERE id = ?", [.integer(id)],
+      row: { Self.fugitiveRow(from: $0, currency: currency) })
+    return try withChildren(rows).first
+  }
+
+  /// Reads the fugitives with these ID#s, notes and case files included, in a few queries, for
+  /// `fugitive(id:)` to answer from until this transaction ends: a front holding many requests
+  /// that each show one fugitive (a script's piped `fugitives.get`) reads them in one go. Call
+  /// inside a read transaction.
+  public func readAhead(fugitiveIDs ids: [Int64]) throws {
+    fugitivesReadAhead = nil
+    guard database.inTransaction, ids.count > 1 else { return }
+    let currency = try currency()
+    let rows = try database.query(
+      """
+      SELECT \(Self.fugitiveRowColumns) FROM fugitive
+      WHERE id IN (\(database.dialect.integersOfJSONArray))
+      """, [.text(JSON.array(ids.map(JSON.int)).serialized)],
+      row: { Self.fugitiveRow(from: $0, currency: currency) })
+    let complete = try withChildren(rows)
+    fugitivesReadAhead = (
+      database.transactionSerial, Dictionary(complete.map { ($0.id, $0) }) { first, _ in first }
+    )
   }
 
   /// The fugitive with this ID#, or `notFound`.
@@ -90,13 +136,13 @@ extension Store {
     let total = try count(query, whereClause: whereClause, values: values)
     let items = try database.query(
       """
-      SELECT \(Self.fugitiveColumns) FROM fugitive \(whereClause)
+      SELECT \(Self.fugitiveRowColumns) FROM fugitive \(whereClause)
       ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
       """,
       values + [
         query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
       ],
-      row: { Self.fugitive(from: $0, currency: currency) })
+      row: { Self.fugitiveRow(from: $0, currency: currency) })
     return (try withChildren(items), total)
   }
 

@@ -118,20 +118,20 @@ extension Store {
       query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
     ]
     let currency = try currency()
-    let items: [Fugitive]
+    let items: [FugitiveRow]
     if let limit = query.limit,
       (limit + query.offset).multipliedReportingOverflow(by: listed).partialValue
         < FugitiveSearch.lookupCost * total * total
     {
       let (filters, values) = query.filter(on: database.dialect)
       items = try database.query(
-        "SELECT \(Self.fugitiveColumns) FROM fugitive \(filters) \(order)", values + paging
-      ) { Self.fugitive(from: $0, currency: currency) }
+        "SELECT \(Self.fugitiveRowColumns) FROM fugitive \(filters) \(order)", values + paging
+      ) { Self.fugitiveRow(from: $0, currency: currency) }
     } else {
       items = try database.query(
-        "SELECT \(Self.fugitiveColumns) \(joined) \(otherFilters) \(order)",
+        "SELECT \(Self.fugitiveRowColumns) \(joined) \(otherFilters) \(order)",
         matches.values + otherValues + paging
-      ) { Self.fugitive(from: $0, currency: currency) }
+      ) { Self.fugitiveRow(from: $0, currency: currency) }
     }
     return (try withChildren(items), total)
   }

@@ -13,30 +13,22 @@ extension Store {
     }
   }
 
-  /// `fugitives` with their notes filled in, read in one query (a page of 5,000 makes one query,
-  /// not 5,000).
-  func withNotes(_ fugitives: [Fugitive]) throws -> [Fugitive] {
-    guard !fugitives.isEmpty else { return fugitives }
-    var byFugitive: [Int64: [Note]] = [:]
-    let ids = "[" + fugitives.map { String($0.id) }.joined(separator: ",") + "]"
+  /// The notes of the fugitives with these ID#s, by ID#, read in one query (a page of 5,000
+  /// makes one query, not 5,000); none for an empty list.
+  func notesByFugitive(_ ids: [Int64]) throws -> [Int64: [Note]] {
+    guard !ids.isEmpty else { return [:] }
     // One page's notes: read whole (a PostgreSQL cursor would cost two more round trips).
     let notes = try database.query(
       """
       SELECT id, fugitive_id, text, created_at FROM note
       WHERE fugitive_id IN (\(database.dialect.integersOfJSONArray)) ORDER BY fugitive_id, position, id
-      """, [.text(ids)]
+      """, [.text(JSON.array(ids.map(JSON.int)).serialized)]
     ) {
       Note(
         id: $0.int(0), fugitiveID: $0.int(1), text: $0.text(2),
         createdAt: Timestamp(parsing: $0.text(3)) ?? Timestamp(secondsSinceEpoch: 0))
     }
-    for note in notes { byFugitive[note.fugitiveID, default: []].append(note) }
-    guard !byFugitive.isEmpty else { return fugitives }
-    return fugitives.map { fugitive in
-      var fugitive = fugitive
-      fugitive.notes = byFugitive[fugitive.id] ?? []
-      return fugitive
-    }
+    return Dictionary(grouping: notes, by: \.fugitiveID)
   }
 
   /// Appends a note to the fugitive's list and returns its id.

@@ -91,7 +91,7 @@ extension Store {
         let settings = try source.database.query("SELECT key, value FROM setting") {
           ($0.text(0), $0.text(1))
         }
-        settingsRead.values = [:]
+        settingsRead = nil
         for (key, value) in settings {
           try database.run(
             """

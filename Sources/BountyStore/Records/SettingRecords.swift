@@ -4,36 +4,50 @@ extension Store {
   /// The stored text of `key`, or its default when it was never set.
   /// On an agency database `hunter.name` is the current hunter's own display name (table
   /// `hunter`), not a value the agency shares.
-  /// Read once per transaction: inside one the value cannot change but by `storeSetting`, which
-  /// forgets what was read (a fugitive read asks the currency twice, a round trip each on a server).
+  /// Inside a transaction every setting is read at the first ask, in one query, and kept until the
+  /// transaction ends: nothing but `storeSetting` (which forgets what was read) changes them there,
+  /// and a command reads several (a list asks its sort and the currency, a round trip each on a
+  /// server).
   public func settingText(_ key: SettingKey) throws -> String {
-    if database.inTransaction, settingsRead.serial == database.transactionSerial,
-      let known = settingsRead.values[key]
-    {
-      return known
+    guard database.inTransaction else { return try readSetting(key) }
+    if settingsRead?.serial != database.transactionSerial {
+      settingsRead = (database.transactionSerial, try readSharedSettings())
     }
-    let value: String
-    if key == .hunterName, database.dialect == .postgresql {
-      value = try hunterName() ?? key.defaultValue
-    } else {
-      value =
-        try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
-        ?? key.defaultValue
-    }
-    if database.inTransaction {
-      if settingsRead.serial != database.transactionSerial {
-        settingsRead = (database.transactionSerial, [:])
-      }
-      settingsRead.values[key] = value
-    }
+    if let known = settingsRead?.values[key] { return known }
+    let value = try readSetting(key)
+    settingsRead?.values[key] = value
     return value
+  }
+
+  /// One setting, read on its own.
+  private func readSetting(_ key: SettingKey) throws -> String {
+    if key == .hunterName, database.dialect == .postgresql {
+      return try hunterName() ?? key.defaultValue
+    }
+    return try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
+      ?? key.defaultValue
+  }
+
+  /// Every setting the `setting` table answers for, defaults filled in (on an agency database
+  /// `hunter.name` is not among them: it is read from `hunter` when asked).
+  private func readSharedSettings() throws -> [SettingKey: String] {
+    var values: [SettingKey: String] = [:]
+    for key in SettingKey.allCases where !(key == .hunterName && database.dialect == .postgresql) {
+      values[key] = key.defaultValue
+    }
+    let stored = try database.query("SELECT key, value FROM setting") { ($0.text(0), $0.text(1)) }
+    for (name, value) in stored {
+      guard let key = SettingKey(rawValue: name), values[key] != nil else { continue }
+      values[key] = value
+    }
+    return values
   }
 
   /// Stores `value` (already validated) for `key`; storing the default removes the row.
   /// On an agency database a hunter may set only their own `hunter.name`; the agency's settings
   /// are its admins' (refused here in one line; the server's grants refuse any other client too).
   public func storeSetting(_ key: SettingKey, _ value: String) throws {
-    settingsRead.values = [:]
+    settingsRead = nil
     if database.dialect == .postgresql {
       if key == .hunterName {
         return try setHunterName(value == key.defaultValue ? nil : value)
