@@ -128,22 +128,28 @@ extension Store {
     return fugitive
   }
 
-  /// One page of fugitives and the number that match in all.
+  /// One page of fugitives and the number that match in all. When only the status filters, the
+  /// number comes from the tally in the page's own query (counted apart only for an empty page).
   public func fugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64) {
     if let found = try searchedFugitives(query) { return found }
     let currency = try currency()
     let (whereClause, values) = query.filter(on: database.dialect)
-    let total = try count(query, whereClause: whereClause, values: values)
-    let items = try database.query(
+    let tally = query.countsByStatusOnly ? Self.tally(of: query.status) : nil
+    let page = try database.query(
       """
-      SELECT \(Self.fugitiveRowColumns) FROM fugitive \(whereClause)
+      SELECT \(Self.fugitiveRowColumns), \(tally.map { "(\($0))" } ?? "NULL") FROM fugitive
+      \(whereClause)
       ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
       """,
       values + [
         query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
       ],
-      row: { Self.fugitiveRow(from: $0, currency: currency) })
-    return (try withChildren(items), total)
+      row: { (Self.fugitiveRow(from: $0, currency: currency), $0.int(18)) })
+    let total =
+      if tally != nil, let first = page.first { first.1 } else {
+        try count(query, whereClause: whereClause, values: values)
+      }
+    return (try withChildren(page.map(\.0)), total)
   }
 
   /// How many fugitives match: from the tally when only the status filters, else counted.
@@ -153,12 +159,15 @@ extension Store {
         $0.int(0)
       } ?? 0
     }
-    switch query.status {
-    case .atLarge:
-      return try database.scalarInt("SELECT count FROM fugitive_tally WHERE captured = 0") ?? 0
-    case .captured:
-      return try database.scalarInt("SELECT count FROM fugitive_tally WHERE captured = 1") ?? 0
-    case .all: return try database.scalarInt("SELECT sum(count) FROM fugitive_tally") ?? 0
+    return try database.scalarInt(Self.tally(of: query.status)) ?? 0
+  }
+
+  /// The query that answers how many fugitives have `status`, from the tally the triggers keep.
+  static func tally(of status: FugitiveQuery.Status) -> String {
+    switch status {
+    case .atLarge: "SELECT count FROM fugitive_tally WHERE captured = 0"
+    case .captured: "SELECT count FROM fugitive_tally WHERE captured = 1"
+    case .all: "SELECT sum(count) FROM fugitive_tally"
     }
   }
 
