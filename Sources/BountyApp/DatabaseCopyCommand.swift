@@ -26,7 +26,7 @@ enum DatabaseCopyCommand {
         Headline {
           "Copied the roster from \($0["from"]) to \($0["to"]): fugitives \($0["fugitives"]), "
             + "notes \($0["notes"]), photos \($0["photos"]), case-file rows \($0["caseRows"])."
-        }))
+        }), opensDatabase: from.name)
   ) { store, arguments in
     let source = arguments[from]
     let target = arguments[to]
@@ -36,7 +36,9 @@ enum DatabaseCopyCommand {
     guard source != target, source ?? store.path != target ?? store.path else {
       throw BountyError.usage("db copy needs two different databases")
     }
-    let sourceStore = try source.map { try openOther($0, mustExist: true) } ?? store
+    // With --from the front opened the source itself (the default database stays untouched).
+    let sourceStore =
+      try source.flatMap { $0 == store.path ? nil : try openOther($0, mustExist: true) } ?? store
     let targetStore = try target.map { try openOther($0, mustExist: false) } ?? store
     targetStore.progress = store.progress
     targetStore.isCancelled = store.isCancelled
@@ -52,9 +54,6 @@ enum DatabaseCopyCommand {
   /// Opens (and migrates) the other end of a copy. A source file must exist: copying from a
   /// mistyped name would otherwise create an empty database and copy nothing.
   private static func openOther(_ location: String, mustExist: Bool) throws(BountyError) -> Store {
-    if mustExist, !DatabaseLocation.isServer(location), access(location, F_OK) != 0 {
-      throw BountyError.notFound("\(location): no such database file")
-    }
-    return try Store.open(path: location)
+    try Store.open(path: location, creating: !mustExist)
   }
 }

@@ -20,14 +20,15 @@ public final class Dispatcher {
     self.registry = registry
   }
 
-  /// Opens (creating and migrating when needed) the database at `path`. `now` fixes the clock
-  /// (reproducible transcripts); `notice` is told of backups written before a migration.
+  /// Opens (creating unless `creating` is false, and migrating when needed) the database at
+  /// `path`. `now` fixes the clock (reproducible transcripts); `notice` is told of backups
+  /// written before a migration.
   public static func open(
-    path: String, now: Timestamp? = nil, registry: Registry = .standard,
+    path: String, creating: Bool = true, now: Timestamp? = nil, registry: Registry = .standard,
     notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Dispatcher {
     let store = try Store.open(
-      path: path, clock: { now ?? Store.systemTime() }, notice: notice)
+      path: path, creating: creating, clock: { now ?? Store.systemTime() }, notice: notice)
     return Dispatcher(store: store, registry: registry)
   }
 

@@ -53,11 +53,14 @@ public final class Store {
   /// A `path` that names a PostgreSQL server (`DatabaseLocation.isServer`) opens the agency
   /// database there instead (`openServer`).
   public static func open(
-    path: String, migrator: Migrator = Migrator(), clock: @escaping () -> Timestamp = systemTime,
-    notice: (String) -> Void = { _ in }
+    path: String, creating: Bool = true, migrator: Migrator = Migrator(),
+    clock: @escaping () -> Timestamp = systemTime, notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Store {
     guard !path.isEmpty else { throw BountyError.usage("the database path is empty") }
     if DatabaseLocation.isServer(path) { return try openServer(url: path, clock: clock) }
+    if !creating, access(path, F_OK) != 0 {
+      throw BountyError.notFound("\(path): no such database file")
+    }
     guard sqliteHasFullTextSearch else {
       throw BountyError.refused(
         "the SQLite library in this bounty (\(SQLiteConnection.libraryVersion)) was built without FTS5, "

@@ -78,7 +78,14 @@ public struct TerminalApp {
     } catch {
       return fail(error, words: words)
     }
-    guard let dispatcher = open(path) else { return 1 }
+    // A command that names the database it works on (`db copy --from`) opens that one instead.
+    var named: String?
+    if let parameter = command.spec.opensDatabase,
+      case .text(let location)? = arguments.value(named: parameter)
+    {
+      named = location
+    }
+    guard let dispatcher = open(named ?? path, creating: named == nil) else { return 1 }
     let runner = CommandRunner(
       dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
     )
@@ -93,13 +100,15 @@ public struct TerminalApp {
     return succeeded ? 0 : runner.lastStatus
   }
 
-  /// Opens the database, printing migration notices and errors on stderr.
-  private func open(_ path: String) -> Dispatcher? {
+  /// Opens the database (creating a missing file unless `creating` is false), printing migration
+  /// notices and errors on stderr.
+  private func open(_ path: String, creating: Bool = true) -> Dispatcher? {
     do {
       // BOUNTY_NOW fixes the clock (ISO 8601) for reproducible transcripts, docs and tests.
       let fixed = environment["BOUNTY_NOW"].flatMap(Timestamp.init(parsing:))
       return try Dispatcher.open(
-        path: path, now: fixed, registry: registry, notice: { Output.err($0) })
+        path: path, creating: creating, now: fixed, registry: registry,
+        notice: { Output.err($0) })
     } catch {
       Output.err("Error: \(error.message)")
       return nil

@@ -56,5 +56,23 @@ import Testing
     ])
     #expect(outcome.status == 1 && outcome.stderr.contains("no such database file"))
     #expect(!FileManager.default.fileExists(atPath: folder.file("nope.sqlite")))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("open.sqlite")))
+  }
+
+  @Test func aCopyBetweenTwoNamedDatabasesLeavesTheDefaultUntouched() throws {
+    let folder = try TemporaryFolder()
+    let source = BinaryRunner(database: folder.file("source.sqlite"))
+    try #require(source.run(["sample"]).status == 0)
+    let bystander = BinaryRunner(database: folder.file("default.sqlite"))
+    let copied = try bystander.run([
+      "--json", "db", "copy", "--from", folder.file("source.sqlite"), "--to",
+      folder.file("target.sqlite"),
+    ])
+    #expect(copied.status == 0, "\(copied.stderr)")
+    #expect(copied.stdout.contains(#""fugitives":34"#))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("default.sqlite")))
+    #expect(
+      try BinaryRunner(database: folder.file("target.sqlite")).run(["--json", "export"]).stdout
+        == source.run(["--json", "export"]).stdout)
   }
 }

@@ -207,6 +207,10 @@ public struct CommandSpec: Sendable {
   /// such calls at once (a script's piped requests), the dispatcher reads their fugitives in one
   /// go instead of one by one.
   public let readsFugitive: String?
+  /// A parameter naming an existing database this command works on instead of the default one
+  /// (`db copy --from`): when it is given, the front opens that database (refusing a file that
+  /// does not exist) and never touches the default.
+  public let opensDatabase: String?
 
   public init(
     name: String, words: [String], tab: Tab, summary: String, params: [any ParamDeclaration],
@@ -214,7 +218,7 @@ public struct CommandSpec: Sendable {
     result: String, schema: ResultSchema = .unspecified, view: ResultView,
     confirmation: Confirmation? = nil, longRunning: Bool = false, successField: String? = nil,
     locksOnClosedCase: [String] = [], agencyAdminOnly: Bool = false,
-    readsFugitive: String? = nil
+    readsFugitive: String? = nil, opensDatabase: String? = nil
   ) {
     self.name = name
     self.words = words
@@ -234,6 +238,7 @@ public struct CommandSpec: Sendable {
     self.locksOnClosedCase = locksOnClosedCase
     self.agencyAdminOnly = agencyAdminOnly
     self.readsFugitive = readsFugitive
+    self.opensDatabase = opensDatabase
   }
 
   public func param(named name: String) -> ParamSpec? {
