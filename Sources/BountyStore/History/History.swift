@@ -59,24 +59,19 @@ extension Store {
       ) { $0.int(0) }
       for step in dropped { try dropStep(step) }
     } else {
+      // Each hunter keeps `history.limit` steps of their own. bounty's writers take turns
+      // (`Database.transaction`), so reading the index pages other hunters add steps to costs no
+      // serialization failure.
       try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
-      if step.id % Self.serverPruningInterval == 0 {
-        let limit = Int64(try settingText(.historyLimit)) ?? 200
-        try database.run(
-          """
-          DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
-            (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
-          """, .integer(limit))
-      }
+      let limit = Int64(try settingText(.historyLimit)) ?? 200
+      try database.run(
+        """
+        DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
+          (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
+        """, .integer(limit))
     }
     return result
   }
-
-  /// On PostgreSQL the steps beyond `history.limit` are dropped when a step's ID is a multiple of
-  /// this, not after every step: finding them reads index pages every hunter adds steps to, and a
-  /// serializable transaction that read them fails when another hunter commits a step meanwhile.
-  /// A hunter keeps at most this many steps more than the limit.
-  static let serverPruningInterval: Int64 = 64
 
   /// Where a step's row is, to change it again in the same transaction: by its ID on SQLite; on
   /// PostgreSQL by its physical address (`ctid`), which reads no index page other hunters write.
