@@ -126,6 +126,35 @@ import Testing
       try admin.run(["--json", "fugitives", "show", "1"]).stdout.contains(#""bounty":"5.00""#))
   }
 
+  @Test func undoingAnImportSparesWhatOthersAddedOrChangedSince() throws {
+    let (url, admin) = try Self.agency(hunters: 1)
+    let folder = try TemporaryFolder()
+    let roster = folder.file("roster.csv")
+    try Data("name,bounty\nAda Quill,1\nBo Lark,2\n".utf8).write(to: URL(fileURLWithPath: roster))
+    try Self.expectSuccess(admin.run(["import", roster]))
+    let hunter = try Self.hunter(1, on: url)
+    try Self.expectSuccess(hunter.run(["fugitives", "add", "--name", "Cy Vance", "--bounty", "3"]))
+    // Undoing the import would delete everything after it in the manual order: refused.
+    let refused = try admin.run(["undo"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("Cy Vance") && refused.stderr.contains("h1_"), "\(refused.stderr)")
+    #expect(try admin.run(["--json", "fugitives", "list"]).stdout.contains(#""total":3"#))
+    try Self.expectSuccess(hunter.run(["undo"]))
+    try Self.expectSuccess(admin.run(["undo"]))
+    #expect(try admin.run(["--json", "fugitives", "list"]).stdout.contains(#""total":0"#))
+
+    // A change to one of the imported rows is refused the same way, naming it.
+    try Self.expectSuccess(admin.run(["import", roster]))
+    let imported = try admin.run(["--json", "fugitives", "list", "--sort", "name"]).stdout
+    let id = try #require(
+      imported.split(separator: "\"id\":").dropFirst().first?.prefix { $0.isNumber })
+    try Self.expectSuccess(hunter.run(["fugitives", "edit", String(id), "--bounty", "9"]))
+    let again = try admin.run(["undo"])
+    #expect(again.status == 1 && again.stderr.contains("Ada Quill"), "\(again.stderr)")
+    #expect(try admin.run(["--json", "fugitives", "list"]).stdout.contains(#""total":2"#))
+  }
+
   @Test func aHunterIsRefusedSettingsThroughBountyAndThroughPsql() throws {
     let (url, _) = try Self.agency(hunters: 1)
     let hunter = try Self.hunter(1, on: url)

@@ -56,25 +56,31 @@ enum PostgresSchema {
     do {
       // Read at once, without asking first whether the table exists: on a bounty database (every
       // time but the first) that is one round trip instead of two.
-      let applied: [(Int, String)]
+      var applied: [(Int, String)]
       do {
-        applied = try database.query(
-          "SELECT version, checksum FROM bounty_migration ORDER BY version"
-        ) { (Int($0.int(0)), $0.text(1)) }
+        applied = try appliedMigrations(database)
       } catch let failure as PostgresError where failure.sqlState == undefinedTable {
-        let tables =
-          try database.scalarInt(
+        // No table: a new database, another application's, or one another hunter is migrating
+        // right now (the table appears when that commits). One statement tells them apart.
+        let (hasTable, tables) =
+          try database.queryFirst(
             """
-            SELECT count(*) FROM pg_catalog.pg_class AS c
-            JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
-            WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-            """) ?? 0
-        if tables > 0 {
+            SELECT CAST(to_regclass(quote_ident(current_schema()) || '.bounty_migration') IS NOT NULL
+              AS integer),
+              (SELECT count(*) FROM pg_catalog.pg_class AS c
+               JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
+               WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f'))
+            """
+          ) { ($0.int(0) == 1, $0.int(1)) } ?? (false, 0)
+        if hasTable {
+          applied = try appliedMigrations(database)
+        } else if tables > 0 {
           throw BountyError.refused(
             "\(database.path) is a PostgreSQL database but not a bounty database (it has tables "
               + "and no bounty schema version)")
+        } else {
+          return 0
         }
-        return 0
       }
       let version = applied.last?.0 ?? 0
       if version > latest {
@@ -95,6 +101,13 @@ enum PostgresSchema {
       return version
     } catch {
       throw Store.describe(error, path: database.path)
+    }
+  }
+
+  /// The versions in `bounty_migration` with their checksums, oldest first.
+  private static func appliedMigrations(_ database: Database) throws -> [(Int, String)] {
+    try database.query("SELECT version, checksum FROM bounty_migration ORDER BY version") {
+      (Int($0.int(0)), $0.text(1))
     }
   }
 
