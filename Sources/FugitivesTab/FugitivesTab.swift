@@ -75,14 +75,16 @@ public enum FugitivesTab {
       params: [
         FugitiveParams.id, FugitiveParams.name, FugitiveParams.bounty, FugitiveParams.description,
         changedID,
-      ],
+      ] + SeenValues.params,
       effect: .change(undoable: true), result: "the changed fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
-    var fields = FugitiveFields(try store.existingFugitive(id: id))
+    let current = try store.existingFugitive(id: id)
+    try SeenValues.check(arguments, against: current, in: store)
+    var fields = FugitiveFields(current)
     let changes: [any ParamDeclaration] = [
       FugitiveParams.name, FugitiveParams.bounty, FugitiveParams.description, changedID,
     ]

@@ -74,6 +74,33 @@ import Testing
   }
 
   @Test(arguments: TestEngine.allCases)
+  func anEditOverAValueChangedSinceItWasSeenIsRefused(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    let id = try app.add("Hank Morrow", bounty: "50")
+    // Another hunter changes the bounty while a form still shows 50.00.
+    try app.call("fugitives.update", ["id": .int(id), "bounty": "75"])
+    let refused = app.error(
+      "fugitives.update", ["id": .int(id), "bounty": "80", "wasBounty": "50.00"])
+    if case .conflict(let message)? = refused {
+      #expect(message.contains("bounty") && message.contains("now $75.00, was $50.00"))
+    } else {
+      Issue.record("expected a conflict, got \(String(describing: refused))")
+    }
+    #expect(try app.call("fugitives.get", ["id": .int(id)])["bounty"] == "75.00")
+    // What was seen is still so: saved.
+    let saved = try app.call(
+      "fugitives.update",
+      ["id": .int(id), "name": "Hank M.", "wasName": "Hank Morrow", "wasBounty": "75"])
+    #expect(saved["name"] == "Hank M.")
+    if case .conflict? = app.error(
+      "fugitives.update", ["id": .int(id), "description": "x", "wasDescription": "old"])
+    {
+    } else {
+      Issue.record("a stale description was saved over")
+    }
+  }
+
+  @Test(arguments: TestEngine.allCases)
   func conflictsAndNotFound(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)
     try app.add("A", id: 7)

@@ -126,6 +126,22 @@ import Testing
       try admin.run(["--json", "fugitives", "show", "1"]).stdout.contains(#""bounty":"5.00""#))
   }
 
+  @Test func aStaleEditNamesTheValueNowAndWhoChangedIt() throws {
+    let (url, admin) = try Self.agency(hunters: 2)
+    try Self.expectSuccess(
+      admin.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
+    let first = try Self.hunter(1, on: url)
+    let second = try Self.hunter(2, on: url)
+    try Self.expectSuccess(second.run(["fugitives", "edit", "1", "--bounty", "10"]))
+    let refused = try first.run(["fugitives", "edit", "1", "--bounty", "7", "--was-bounty", "5"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("now $10.00, was $5.00") && refused.stderr.contains("by h2_"),
+      "\(refused.stderr)")
+    #expect(
+      try admin.run(["--json", "fugitives", "show", "1"]).stdout.contains(#""bounty":"10.00""#))
+  }
+
   @Test func undoingAnImportSparesWhatOthersAddedOrChangedSince() throws {
     let (url, admin) = try Self.agency(hunters: 1)
     let folder = try TemporaryFolder()

@@ -155,3 +155,16 @@ import Testing
     #expect(outcome.stdout.contains(#""capturedAt":"\#(expected)""#), "\(outcome.stdout)")
   }
 }
+
+/// A form's refusal message is wrapped to the form's width, never cut.
+@Suite struct WrappedLinesTests {
+  @Test func wrapsBetweenWordsAndCutsOnlyAWordLongerThanALine() {
+    #expect(
+      wrappedLines("its bounty was changed since", toWidth: 12) == [
+        "its bounty", "was changed", "since",
+      ])
+    #expect(wrappedLines("abcdefghij xy", toWidth: 4) == ["abcd", "efgh", "ij", "xy"])
+    #expect(wrappedLines("王伟 王伟", toWidth: 4) == ["王伟", "王伟"])
+    #expect(wrappedLines("", toWidth: 10).isEmpty)
+  }
+}

@@ -129,6 +129,20 @@ extension WorkspaceTerminalTests {
 
   /// Another process's change (another hunter's, on an agency database) shows within about a
   /// second, with no key pressed.
+  @Test func aFormSavedOverAnotherProcesssChangeIsRefusedWithTheValueNow() throws {
+    let screen = try workspace()
+    try screen.type("e")
+    _ = screen.waitFor("Edit Ábel Kovács")
+    // Meanwhile someone else changes the bounty the form shows as 250.00.
+    try bounty.run(["fugitives", "edit", "48445", "--bounty", "300"])
+    try screen.type("Tab", "C-u", "260", "C-s")
+    let refused = screen.waitFor("nothing was saved")
+    #expect(refused.contains("now $300.00, was $250.00"))
+    #expect(
+      try bounty.run(["--json", "fugitives", "show", "48445"]).stdout.contains(
+        #""bounty":"300.00""#))
+  }
+
   @Test func anotherProcesssChangeShowsWithoutAKey() throws {
     let screen = try workspace()
     try bounty.run(["fugitives", "add", "--name", "Aaron Outsider", "--bounty", "10"])

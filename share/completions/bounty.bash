@@ -51,7 +51,7 @@ _bounty() {
       opts="--name --id --bounty --description --help --json"
       ;;
     "fugitives edit")
-      opts="--name --bounty --description --new-id --help --json"
+      opts="--name --bounty --description --new-id --was-name --was-bounty --was-description --help --json"
       [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives delete")

@@ -29,6 +29,9 @@ complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_su
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l bounty
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l description
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l new-id
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l was-name
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l was-bounty
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l was-description
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l search
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l min-bounty

@@ -9,6 +9,17 @@ extension Store {
     return try database.scalarText("SELECT display_name FROM hunter WHERE role = current_user")
   }
 
+  /// Who last changed fugitive `id` (their name, else their role), or nil on SQLite, whose
+  /// changes are one user's, and for a fugitive that does not exist.
+  public func lastChangedBy(fugitiveID id: Int64) throws -> String? {
+    guard database.dialect == .postgresql else { return nil }
+    return try database.scalarText(
+      """
+      SELECT coalesce(h.display_name, f.changed_by) FROM fugitive AS f
+      LEFT JOIN hunter AS h ON h.role = f.changed_by WHERE f.id = ?
+      """, .integer(id))
+  }
+
   /// Gives the current role the name `name`, or takes its name away (nil). Refused on SQLite, whose
   /// history is one user's.
   public func setHunterName(_ name: String?) throws {

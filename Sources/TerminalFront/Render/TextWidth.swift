@@ -49,3 +49,33 @@ func padded(_ text: String, toWidth width: Int, alignRight: Bool = false) -> Str
   let padding = String(repeating: " ", count: max(0, width - displayWidth(text)))
   return alignRight ? padding + text : text + padding
 }
+
+/// `text` broken into lines of at most `width` columns, between words where it can (a word longer
+/// than a line is cut).
+func wrappedLines(_ text: String, toWidth width: Int) -> [String] {
+  guard width > 0 else { return [] }
+  var lines: [String] = []
+  var line = ""
+  for word in text.split(separator: " ") {
+    let candidate = line.isEmpty ? String(word) : line + " " + word
+    if displayWidth(candidate) <= width {
+      line = candidate
+      continue
+    }
+    if !line.isEmpty { lines.append(line) }
+    line = String(word)
+    while displayWidth(line) > width {
+      var head = ""
+      for character in line {
+        if displayWidth(head) + displayWidth(character) > width { break }
+        head.append(character)
+      }
+      // A character wider than the whole line still goes on a line of its own.
+      if head.isEmpty { head = String(line.prefix(1)) }
+      lines.append(head)
+      line = String(line.dropFirst(head.count))
+    }
+  }
+  if !line.isEmpty { lines.append(line) }
+  return lines
+}

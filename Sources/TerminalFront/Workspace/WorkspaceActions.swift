@@ -217,18 +217,27 @@ extension Workspace {
         Form.Field(
           "newId", "ID#", value: String(id), check: checker(method, "newId", required: true)),
       ])
+    // A changed field is sent with the value the form opened with: when another hunter changed
+    // that field meanwhile, the save is refused with what it is now instead of overwriting it.
+    let seenAs = ["name": "wasName", "bounty": "wasBounty", "description": "wasDescription"]
     let saved = run(form) { [self] form in
       var changed: JSONObject = ["id": .int(id)]
+      func change(_ key: String, to value: JSON) {
+        changed[key] = value
+        if let seen = seenAs[key], let before = fugitive[key]?.stringValue {
+          changed[seen] = .string(before)
+        }
+      }
       for (key, value) in params(form, for: method).members {
         let before = key == "newId" ? String(id) : fugitive[key]?.stringValue
         let text: String? = {
           if case .number(let digits) = value { return digits } else { return value.stringValue }
         }()
-        if text != before { changed[key] = value }
+        if text != before { change(key, to: value) }
       }
       if form.value("description").isEmpty && !(fugitive["description"]?.stringValue ?? "").isEmpty
       {
-        changed["description"] = .string("")
+        change("description", to: .string(""))
       }
       if changed.count == 1 { return .success(fugitive) }
       return client.call(method, changed)

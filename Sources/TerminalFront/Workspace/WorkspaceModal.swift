@@ -132,7 +132,10 @@ extension Workspace {
     let width = min(curses.columns - 2, 76)
     let left = max(0, (curses.columns - width) / 2)
     let labelWidth = (form.fields.map { displayWidth($0.label) }.max() ?? 4) + 2
-    let height = 4 + form.fields.count * 2 + 2
+    // A message the save was refused with (another hunter's change) is shown whole, above the
+    // buttons.
+    let message = form.message.map { wrappedLines($0, toWidth: width - 4) } ?? []
+    let height = 4 + form.fields.count * 2 + 2 + message.count
     let top = max(1, (curses.rows - height) / 2)
     for row in top..<min(curses.rows - 1, top + height) {
       curses.put("", row: row, column: left, width: width, look: .normal, pad: true)
@@ -175,14 +178,14 @@ extension Workspace {
     let buttons = top + height - 2
     let save = form.focus == form.saveIndex ? Curses.Look.reverse + .bold : .bold
     let cancel = form.focus == form.cancelIndex ? Curses.Look.reverse : .normal
-    var column = fieldColumn
-    column += curses.put("[ Save ]", row: buttons, column: column, look: save) + 2
-    column += curses.put("[ Cancel ]", row: buttons, column: column, look: cancel) + 2
-    if let message = form.message {
+    for (index, line) in message.enumerated() {
       curses.put(
-        message, row: buttons, column: column, width: left + width - column - 1,
+        line, row: buttons - message.count + index, column: left + 2, width: width - 4,
         look: curses.look(.error, fallback: .bold))
     }
+    var column = fieldColumn
+    column += curses.put("[ Save ]", row: buttons, column: column, look: save) + 2
+    curses.put("[ Cancel ]", row: buttons, column: column, look: cancel)
     let row = curses.rows - 1
     curses.clearLine(row)
     curses.put(

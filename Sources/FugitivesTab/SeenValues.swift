@@ -1,0 +1,40 @@
+import BountyCore
+import BountyStore
+
+/// The values of a fugitive as the caller last saw them (a form opened a while ago), for the
+/// fields it changes: `fugitives edit` refuses to save over a value someone else changed since,
+/// and says what it is now and, on an agency database, who changed it.
+enum SeenValues {
+  static let name = Param.text(
+    "wasName", maxLength: Limits.nameLength, allowBlank: false,
+    help: "The name as you last saw it: if it is another now, nothing is saved (a conflict)")
+  static let bounty = Param.money(
+    "wasBounty",
+    help: "The bounty as you last saw it: if it is another now, nothing is saved (a conflict)")
+  static let description = Param.text(
+    "wasDescription", maxLength: Limits.descriptionLength,
+    help: "The description as you last saw it: if it is another now, nothing is saved")
+
+  static let params: [any ParamDeclaration] = [name, bounty, description]
+
+  /// Throws `conflict` when a value the caller saw is no longer `fugitive`'s.
+  static func check(_ arguments: Arguments, against fugitive: Fugitive, in store: Store) throws {
+    let stale: (field: String, now: String, seen: String)? =
+      if let seen = arguments[name], seen != fugitive.name {
+        ("name", quoted(fugitive.name), quoted(seen))
+      } else if let seen = arguments[bounty], seen.minorUnits != fugitive.bounty.minorUnits {
+        ("bounty", fugitive.bounty.display, seen.display)
+      } else if let seen = arguments[description], seen != fugitive.description {
+        ("description", quoted(fugitive.description), quoted(seen))
+      } else { nil }
+    guard let stale else { return }
+    let by = try store.lastChangedBy(fugitiveID: fugitive.id).map { " by \($0)" } ?? ""
+    throw BountyError.conflict(
+      "fugitive \(fugitive.id) (\(fugitive.name)): its \(stale.field) was changed\(by) since "
+        + "you saw it (now \(stale.now), was \(stale.seen)); nothing was saved")
+  }
+
+  private static func quoted(_ text: String) -> String {
+    "'\(text)'"
+  }
+}
