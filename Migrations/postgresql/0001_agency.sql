@@ -213,15 +213,13 @@ CREATE TABLE history_touch (
   PRIMARY KEY (step_id, fugitive_id)
 );
 CREATE INDEX history_touch_by_fugitive ON history_touch (fugitive_id, version_after);
--- A step that appended a block of fugitives to the manual order without recording each (an
--- import): the position the block follows, how many it added, and the highest row version at its
--- end. Undo refuses the step when a fugitive past that position has a newer version (changed, or
--- added by someone since) or the block lost some.
+-- A step that appended a block of fugitives to the manual order without recording each row's
+-- inverse (an import, whose undo deletes every fugitive past the block's start): that position.
+-- Its rows are in history_touch like any step's; undo also refuses the step when a fugitive past
+-- the position is not one of them (someone added it since).
 CREATE TABLE history_block (
   step_id bigint PRIMARY KEY,
-  after_position bigint NOT NULL,
-  count bigint NOT NULL,
-  last_version bigint NOT NULL
+  after_position bigint NOT NULL
 );
 
 CREATE FUNCTION history_step_drop_rows() RETURNS trigger LANGUAGE plpgsql AS $$

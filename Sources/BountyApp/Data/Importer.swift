@@ -159,7 +159,7 @@ final class Importer {
     }
     try store.resumeRecording(step)
     if let step, imported > 0 {
-      try store.recordAppendedBlock(after: positionBefore, count: imported, step: step)
+      try store.recordAppendedBlock(after: positionBefore, step: step)
     }
     return .object(["imported": .int(imported), "replaced": .int(replaced)])
   }

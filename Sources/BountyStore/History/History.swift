@@ -235,35 +235,23 @@ extension Store {
   }
 
   /// Refuses (PostgreSQL) to undo a step that appended a block (`recordAppendedBlock`) when a
-  /// fugitive past the block's start is newer than the block (changed or added since), or the
-  /// block is no longer whole.
+  /// fugitive past the block's start is not one of the block's: someone added it since, and the
+  /// step's inverse would delete it too.
   private func refuseIfBlockChangedSince(_ step: HistoryStep, undoing: Bool) throws {
     guard undoing,
-      let block = try database.queryFirst(
-        "SELECT after_position, count, last_version FROM history_block WHERE step_id = ?",
-        [.integer(step.id)], row: { (after: $0.int(0), count: $0.int(1), version: $0.int(2)) })
+      let added = try database.queryFirst(
+        """
+        SELECT f.id, f.name, coalesce(h.display_name, f.changed_by)
+        FROM history_block AS b JOIN fugitive AS f ON f.position > b.after_position
+        LEFT JOIN hunter AS h ON h.role = f.changed_by
+        WHERE b.step_id = ? AND NOT EXISTS
+          (SELECT 1 FROM history_touch AS t WHERE t.step_id = b.step_id AND t.fugitive_id = f.id)
+        ORDER BY f.position LIMIT 1
+        """, [.integer(step.id)], row: { (id: $0.int(0), name: $0.text(1), by: $0.text(2)) })
     else { return }
-    if let changed = try database.queryFirst(
-      """
-      SELECT f.id, f.name, coalesce(h.display_name, f.changed_by) FROM fugitive AS f
-      LEFT JOIN hunter AS h ON h.role = f.changed_by
-      WHERE f.position > ? AND f.row_version > ? ORDER BY f.position LIMIT 1
-      """, [.integer(block.after), .integer(block.version)],
-      row: { (id: $0.int(0), name: $0.text(1), by: $0.text(2)) })
-    {
-      throw BountyError.conflict(
-        "fugitive \(changed.id) (\(changed.name)) was changed or added by \(changed.by) since "
-          + "your step; nothing was undone")
-    }
-    let left =
-      try database.scalarInt(
-        "SELECT count(*) FROM fugitive WHERE position > ?", .integer(block.after))
-      ?? 0
-    if left != block.count {
-      throw BountyError.conflict(
-        "\(block.count - left) of the \(block.count) fugitives your step added were deleted "
-          + "since; nothing was undone")
-    }
+    throw BountyError.conflict(
+      "fugitive \(added.id) (\(added.name)) was added by \(added.by) since your step; nothing "
+        + "was undone")
   }
 
   /// After a replay (PostgreSQL): each fugitive `step` found at some version is back in that state,
@@ -383,20 +371,23 @@ extension Store {
     }
   }
 
-  /// Records, as the inverse of `step`, the deletion of the `count` fugitives a bulk operation
-  /// appended after manual position `position`. On PostgreSQL the block is remembered too
-  /// (`history_block`), so undo refuses the step once another hunter changed one of them or added
-  /// a fugitive after them, instead of deleting what is not the step's.
-  public func recordAppendedBlock(after position: Int64, count: Int64, step: Int64) throws {
+  /// Records, as the inverse of `step`, the deletion of the fugitives a bulk operation appended
+  /// after manual position `position`. On PostgreSQL each of them is a touch of the step (undo
+  /// refuses it once another hunter changed or deleted one) and the block is remembered
+  /// (`history_block`: undo refuses it when someone added a fugitive after them, which the
+  /// deletion would take along).
+  public func recordAppendedBlock(after position: Int64, step: Int64) throws {
     try recordInverse("DELETE FROM fugitive WHERE position > \(position)", step: step)
     guard database.dialect == .postgresql else { return }
-    // Every row of the block drew its version from `fugitive_version` in this session; any later
-    // change draws a higher one.
     try database.run(
       """
-      INSERT INTO history_block (step_id, after_position, count, last_version)
-      VALUES (?, ?, ?, currval('fugitive_version'))
-      """, .integer(step), .integer(position), .integer(count))
+      INSERT INTO history_touch (step_id, fugitive_id, version_before, version_after)
+      SELECT ?, id, NULL, row_version FROM fugitive WHERE position > ?
+      ON CONFLICT (step_id, fugitive_id) DO UPDATE SET version_after = excluded.version_after
+      """, .integer(step), .integer(position))
+    try database.run(
+      "INSERT INTO history_block (step_id, after_position) VALUES (?, ?)", .integer(step),
+      .integer(position))
   }
 
   /// The highest position in the manual order (0 when empty).
