@@ -63,6 +63,47 @@ import Testing
       lines.count == 2 && lines[0].contains("-32700") && lines[1].contains(#""schemaVersion""#))
   }
 
+  /// A fresh database with the sample roster on `engine`, and the ID#s it holds.
+  static func sampleDatabase(_ engine: TestEngine, in folder: TemporaryFolder, named name: String)
+    throws -> (runner: BinaryRunner, ids: [String])
+  {
+    let database =
+      engine == .sqlite
+      ? folder.file("\(name).sqlite") : try PostgresTestServer.shared.freshDatabase()
+    let runner = BinaryRunner(database: database)
+    try #require(runner.run(["sample"]).status == 0)
+    let listed = try runner.run(["--json", "fugitives", "list", "--all", "--limit", "100"]).stdout
+    return (runner, listed.matches(of: /"id":(\d+),"name"/).map { String($0.1) })
+  }
+
+  /// Piped requests are answered in groups whose reads share one snapshot and read their
+  /// fugitives together: each answer is the one the request gets alone, and a change in the middle
+  /// is seen by the reads after it.
+  @Test(arguments: TestEngine.allCases)
+  func pipedRequestsGetTheAnswersEachGetsAlone(engine: TestEngine) throws {
+    let folder = try TemporaryFolder()
+    let (piped, ids) = try Self.sampleDatabase(engine, in: folder, named: "piped")
+    let (alone, sameIDs) = try Self.sampleDatabase(engine, in: folder, named: "alone")
+    try #require(ids.count == 34 && sameIDs == ids)
+    func request(_ method: String, _ params: String, _ id: Int) -> String {
+      #"{"jsonrpc":"2.0","method":"\#(method)","params":{\#(params)},"id":\#(id)}"#
+    }
+    var requests = ids.enumerated().map { request("fugitives.get", "\"id\":\($1)", $0) }
+    requests += [
+      request("fugitives.get", #""id":1"#, 100),
+      request("captured.get", "\"id\":\(ids[0])", 101),
+      request("notes.add", "\"id\":\(ids[0]),\"text\":\"Seen in Elko\"", 102),
+      request("fugitives.get", "\"id\":\(ids[0])", 103),
+      request("fugitives.get", "\"id\":\(ids[1])", 104),
+    ]
+    let answers = try piped.run(["rpc"], input: requests.joined(separator: "\n") + "\n")
+    #expect(answers.status == 0)
+    let one = try requests.map { try alone.run(["rpc"], input: $0 + "\n").stdout }.joined()
+    #expect(answers.stdout == one)
+    #expect(answers.stdout.split(separator: "\n").last?.contains("Seen in Elko") == false)
+    #expect(answers.stdout.split(separator: "\n").dropLast().last?.contains("Seen in Elko") == true)
+  }
+
   @Test func answersOneHundredThousandRequestsInOrder() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))
