@@ -21,7 +21,8 @@ import Testing
     let agency = try PostgresTestServer.shared.freshDatabase()
     let owner = BinaryRunner(database: agency)
     try #require(owner.run(["db", "init-agency"]).status == 0)
-    let admin = "a\(UUID().uuidString.prefix(8).lowercased().filter(\.isLetter))"
+    // Roles belong to the whole cluster: a name of its own for every run.
+    let admin = "a" + UUID().uuidString.lowercased().filter { $0 != "-" }.prefix(16)
     try #require(owner.run(["db", "add-hunter", admin, "--admin"]).status == 0)
     let asAdmin = try PostgresTestServer.url(agency, as: admin)
 

@@ -15,7 +15,7 @@ extension Store {
     defer { notes.close() }
     var pending = try notes.next()
     try database.forEachRow(
-      "SELECT \(Self.fugitiveColumns) FROM fugitive ORDER BY position, id"
+      "SELECT \(Self.fugitiveColumns(database.dialect)) FROM fugitive ORDER BY position, id"
     ) { row in
       var fugitive = Self.fugitive(from: row, currency: currency)
       while pending && notes.row.int(1) == fugitive.id {

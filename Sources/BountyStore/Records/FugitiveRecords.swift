@@ -43,20 +43,35 @@ struct FugitiveRow {
 }
 
 extension Store {
-  static let fugitiveColumns = """
+  private static let ownColumns = """
     id, name, bounty_minor, description, captured, captured_at, captured_lat, captured_lon, \
-    last_seen_lat, last_seen_lon, last_seen_desc, last_seen_at, position, created_at, updated_at, \
-    EXISTS (SELECT 1 FROM photo WHERE photo.fugitive_id = fugitive.id)
+    last_seen_lat, last_seen_lon, last_seen_desc, last_seen_at, position, created_at, updated_at
     """
+
+  /// The columns `fugitive(from:currency:)` reads, the last of them whether the fugitive has a
+  /// photo: asked of `photo` on SQLite, read from the flag the triggers keep on PostgreSQL (a fresh
+  /// server connection plans a query the faster, the fewer tables it names).
+  static func fugitiveColumns(_ dialect: SQLDialect) -> String {
+    dialect == .sqlite ? fileColumns : serverColumns
+  }
 
   /// `fugitiveColumns`, then whether the fugitive has notes and whether it has a case file (a
   /// case-file row, an alias or an expense): what `fugitiveRow(from:currency:)` reads.
-  static let fugitiveRowColumns = """
-    \(fugitiveColumns), EXISTS (SELECT 1 FROM note WHERE note.fugitive_id = fugitive.id),
+  static func fugitiveRowColumns(_ dialect: SQLDialect) -> String {
+    dialect == .sqlite ? fileRowColumns : serverRowColumns
+  }
+
+  private static let fileColumns =
+    ownColumns + ", EXISTS (SELECT 1 FROM photo WHERE photo.fugitive_id = fugitive.id)"
+  private static let serverColumns = ownColumns + ", fugitive.has_photo"
+  private static let fileRowColumns = """
+    \(fileColumns), EXISTS (SELECT 1 FROM note WHERE note.fugitive_id = fugitive.id),
     EXISTS (SELECT 1 FROM case_file WHERE case_file.fugitive_id = fugitive.id)
       OR EXISTS (SELECT 1 FROM alias WHERE alias.fugitive_id = fugitive.id)
       OR EXISTS (SELECT 1 FROM expense WHERE expense.fugitive_id = fugitive.id)
     """
+  private static let serverRowColumns =
+    serverColumns + ", fugitive.has_notes, fugitive.has_case_file"
 
   /// Reads a row selected with `fugitiveRowColumns`.
   static func fugitiveRow(from row: Row, currency: Currency) -> FugitiveRow {
@@ -95,7 +110,8 @@ extension Store {
     }
     let currency = try currency()
     let rows = try database.query(
-      "SELECT \(Self.fugitiveRowColumns) FROM fugitive WHERE id = ?", [.integer(id)],
+      "SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive WHERE id = ?",
+      [.integer(id)],
       row: { Self.fugitiveRow(from: $0, currency: currency) })
     return try withChildren(rows).first
   }
@@ -110,7 +126,7 @@ extension Store {
     let currency = try currency()
     let rows = try database.query(
       """
-      SELECT \(Self.fugitiveRowColumns) FROM fugitive
+      SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive
       WHERE id IN (\(database.dialect.integersOfJSONArray))
       """, [.text(JSON.array(ids.map(JSON.int)).serialized)],
       row: { Self.fugitiveRow(from: $0, currency: currency) })
@@ -137,7 +153,7 @@ extension Store {
     let tally = query.countsByStatusOnly ? Self.tally(of: query.status) : nil
     let page = try database.query(
       """
-      SELECT \(Self.fugitiveRowColumns), \(tally.map { "(\($0))" } ?? "NULL") FROM fugitive
+      SELECT \(Self.fugitiveRowColumns(database.dialect)), \(tally.map { "(\($0))" } ?? "NULL") FROM fugitive
       \(whereClause)
       ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
       """,

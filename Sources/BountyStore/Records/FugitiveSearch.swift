@@ -125,11 +125,12 @@ extension Store {
     {
       let (filters, values) = query.filter(on: database.dialect)
       items = try database.query(
-        "SELECT \(Self.fugitiveRowColumns) FROM fugitive \(filters) \(order)", values + paging
+        "SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive \(filters) \(order)",
+        values + paging
       ) { Self.fugitiveRow(from: $0, currency: currency) }
     } else {
       items = try database.query(
-        "SELECT \(Self.fugitiveRowColumns) \(joined) \(otherFilters) \(order)",
+        "SELECT \(Self.fugitiveRowColumns(database.dialect)) \(joined) \(otherFilters) \(order)",
         matches.values + otherValues + paging
       ) { Self.fugitiveRow(from: $0, currency: currency) }
     }
