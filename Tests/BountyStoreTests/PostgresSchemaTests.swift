@@ -32,6 +32,23 @@ import Testing
     #expect(try database.scalarInt("SELECT sum(count) FROM fugitive_tally") == 0)
   }
 
+  @Test func theIntegrityCheckFindsFlagsAndTallyThatDisagreeWithTheRows() throws {
+    let scratch = try ScratchPostgres()
+    let store = try Store.open(path: scratch.url)
+    try store.database.transaction(write: true) {
+      try store.insertFugitive(
+        FugitiveFields(id: 7, name: "Hank", bountyMinor: 100, description: ""))
+      try store.insertNote(fugitiveID: 7, text: "seen")
+    }
+    #expect(try store.integrityCheck().messages == ["ok"])
+    #expect(try store.database.scalarInt("SELECT has_notes FROM fugitive WHERE id = 7") == 1)
+    // What no bounty statement does: a flag and the tally set by hand.
+    try store.database.execute(
+      "UPDATE fugitive SET has_photo = 1; UPDATE fugitive_tally SET count = 5 WHERE captured = 0")
+    let messages = try store.integrityCheck().messages
+    #expect(messages.count == 2 && messages[0].hasPrefix("1 fugitives' has_photo"), "\(messages)")
+  }
+
   @Test func refusesAnotherApplicationsDatabaseWithoutWriting() throws {
     let scratch = try ScratchPostgres()
     let database = try scratch.connect()
