@@ -186,6 +186,7 @@ final class Importer {
       big = try store.fugitiveCount() * 64 < inputBytes
     }
     bulkLoad = try store.beginBulkLoad(rebuildingIndexes: big)
+    batch.writesSearchText = bulkLoad?.searchTextByClient ?? false
   }
 
   /// Reads CSV from `source`: the header names the columns, then one fugitive per record.

@@ -37,34 +37,58 @@ extension PostgresConnection: BulkCopyEngine {
   /// One row of COPY's text format: values separated by tabs, `\N` for NULL, backslash escapes
   /// for backslash, tab, newline and carriage return, bytea as its `\x` hex form.
   static func appendLine(_ values: [SQLValue], to buffer: inout [UInt8]) {
-    for (index, value) in values.enumerated() {
+    for index in values.indices {
       if index > 0 { buffer.append(UInt8(ascii: "\t")) }
-      switch value {
-      case .null: buffer.append(contentsOf: Array(#"\N"#.utf8))
-      case .integer(let number): buffer.append(contentsOf: Array(String(number).utf8))
-      case .coordinate(let number): buffer.append(contentsOf: Array("\(number)".utf8))
+      switch values[index] {
+      case .null:
+        buffer.append(UInt8(ascii: "\\"))
+        buffer.append(UInt8(ascii: "N"))
+      case .integer(let number): appendDecimal(number, to: &buffer)
+      case .coordinate(let number): buffer.append(contentsOf: "\(number)".utf8)
       case .text(let text): appendEscaped(text, to: &buffer)
       case .blob(let bytes):
         // `\\x` in the stream is the text `\x`, bytea's hex input form.
-        buffer.append(contentsOf: Array(#"\\x"#.utf8))
-        let digits = Array("0123456789abcdef".utf8)
+        buffer.append(contentsOf: #"\\x"#.utf8)
         for byte in bytes {
-          buffer.append(digits[Int(byte >> 4)])
-          buffer.append(digits[Int(byte & 0x0F)])
+          buffer.append(hexDigit(byte >> 4))
+          buffer.append(hexDigit(byte & 0x0F))
         }
       }
     }
     buffer.append(UInt8(ascii: "\n"))
   }
 
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+  }
+
+  /// `number` in decimal, written straight into `buffer` (no String in between: a million rows
+  /// hold several million numbers).
+  private static func appendDecimal(_ number: Int64, to buffer: inout [UInt8]) {
+    if number < 0 { buffer.append(UInt8(ascii: "-")) }
+    var magnitude = number.magnitude
+    let start = buffer.count
+    repeat {
+      buffer.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    buffer[start...].reverse()
+  }
+
+  /// `text` with COPY's escapes; text without a byte to escape (nearly all) is copied whole.
   private static func appendEscaped(_ text: String, to buffer: inout [UInt8]) {
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\\"): buffer.append(contentsOf: Array(#"\\"#.utf8))
-      case UInt8(ascii: "\t"): buffer.append(contentsOf: Array(#"\t"#.utf8))
-      case UInt8(ascii: "\n"): buffer.append(contentsOf: Array(#"\n"#.utf8))
-      case UInt8(ascii: "\r"): buffer.append(contentsOf: Array(#"\r"#.utf8))
-      default: buffer.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      guard bytes.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+      else { return buffer.append(contentsOf: bytes) }
+      for byte in bytes {
+        switch byte {
+        case 0x5C: buffer.append(contentsOf: [0x5C, 0x5C])
+        case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0x0A: buffer.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        default: buffer.append(byte)
+        }
       }
     }
   }
@@ -127,6 +151,16 @@ final class PostgresCopyStream {
     if buffer.count >= PostgresConnection.copyChunkBytes {
       try connection.send(&buffer, sql: sql)
     }
+  }
+
+  /// Sends `lines`, already in COPY's text format (`appendLine`), and empties it.
+  func write(lines: inout [UInt8]) throws {
+    let chunk = PostgresConnection.copyChunkBytes
+    for start in stride(from: 0, to: lines.count, by: chunk) {
+      buffer.append(contentsOf: lines[start..<min(start + chunk, lines.count)])
+      try connection.send(&buffer, sql: sql)
+    }
+    lines.removeAll(keepingCapacity: true)
   }
 
   /// Ends the COPY and reports its outcome (a refused row, a broken constraint).

@@ -13,9 +13,9 @@ import BountyCore
 /// On PostgreSQL a hunter's load keeps every trigger: disabling one takes the table owner, which
 /// hunters are not, and the triggers work once per COPY statement. A big load into a small roster
 /// by the tables' owner (the one who set the agency up and moves its roster in) does as on SQLite:
-/// it drops the list indexes and the search index's trigram index, disables the statement triggers
-/// that keep the search index, the tally and the ID# runs on an insert into `fugitive` or `note`,
-/// and at the end fills the search entries of the new rows in one INSERT … SELECT, recounts the
+/// it drops the list indexes and the search index's trigram index (and its primary key, into an
+/// empty roster), disables the statement triggers that keep the search index, the tally and the
+/// ID# runs on an insert into `fugitive` or `note`, and at the end fills the search entries of the new rows in one INSERT … SELECT, recounts the
 /// tally, finds the runs again and builds the indexes once (a 200,000-row load spent 5.5 of its
 /// 8.8 s in those triggers, most of it the search text computed batch by batch). `ALTER TABLE`
 /// is transactional: a rollback enables the triggers again. Other hunters wait for the load's
@@ -27,6 +27,9 @@ public struct BulkLoad: Sendable {
   let tallyAndRunTriggers: [String]
   /// PostgreSQL: `table.trigger` names disabled for the load, to enable again.
   var serverTriggers: [String] = []
+  /// PostgreSQL, into an empty roster: the load may write the search entries of plain rows itself
+  /// (`NewFugitiveBatch.writesSearchText`, `PlainSearchText`); `finishBulkLoad` adds the others.
+  public internal(set) var searchTextByClient = false
 }
 
 extension Store {
@@ -39,9 +42,11 @@ extension Store {
         return BulkLoad(
           listIndexes: [], searchIndex: [], searchTriggers: [], tallyAndRunTriggers: [])
       }
-      return BulkLoad(
+      var load = BulkLoad(
         listIndexes: try dropServerIndexes(), searchIndex: [], searchTriggers: [],
         tallyAndRunTriggers: [], serverTriggers: try disableServerTriggers())
+      load.searchTextByClient = try fugitiveCount() == 0 && serverFoldsASCIIPlainly()
+      return load
     }
     guard rebuildingIndexes else {
       return BulkLoad(
@@ -82,7 +87,26 @@ extension Store {
       """
     ) { (name: $0.text(0), definition: $0.text(1)) }
     for index in indexes { try database.execute("DROP INDEX \(index.name)") }
-    return indexes.map(\.definition)
+    return indexes.map(\.definition) + (try dropSearchKeyOfEmptyRoster())
+  }
+
+  /// Into an empty roster, also drops `fugitive_search`'s primary key (no key refers to it) and
+  /// returns the statement that adds it again: built once from the filled table, as the other
+  /// indexes are, rather than updated row by row. Not otherwise: a replaced row's search entry is
+  /// found through it.
+  private func dropSearchKeyOfEmptyRoster() throws -> [String] {
+    guard try database.scalarInt("SELECT CAST(EXISTS (SELECT 1 FROM fugitive) AS integer)") == 0
+    else { return [] }
+    let keys = try database.query(
+      """
+      SELECT quote_ident(conname), pg_get_constraintdef(oid) FROM pg_constraint
+      WHERE conrelid = CAST('fugitive_search' AS regclass) AND contype = 'p'
+      """
+    ) { (name: $0.text(0), definition: $0.text(1)) }
+    for key in keys {
+      try database.execute("ALTER TABLE fugitive_search DROP CONSTRAINT \(key.name)")
+    }
+    return keys.map { "ALTER TABLE fugitive_search ADD CONSTRAINT \($0.name) \($0.definition)" }
   }
 
   /// The statement triggers a load's inserts would fire, each `table.trigger`; `finishBulkLoad`
@@ -115,9 +139,19 @@ extension Store {
   {
     guard !triggers.isEmpty else { return }
     if position == 0 {
+      // Into an empty roster an entry already there is whole: the load wrote it (`PlainSearchText`)
+      // or an alias's trigger did, after the fugitive's notes.
       try database.execute(
-        "INSERT INTO fugitive_search (id, text) SELECT id, text FROM fugitive_search_text")
+        """
+        INSERT INTO fugitive_search (id, text) SELECT t.id, t.text FROM fugitive_search_text AS t
+        WHERE NOT EXISTS (SELECT 1 FROM fugitive_search AS s WHERE s.id = t.id)
+        """)
     } else {
+      // Entries a row trigger wrote meanwhile (an alias's) are written again with the rest.
+      try database.run(
+        """
+        DELETE FROM fugitive_search AS s USING fugitive AS f WHERE f.id = s.id AND f.position > ?
+        """, .integer(position))
       try database.run(
         """
         INSERT INTO fugitive_search (id, text) SELECT s.id, s.text FROM fugitive_search_text AS s
@@ -131,8 +165,10 @@ extension Store {
     }
     try database.execute(
       """
-      UPDATE fugitive_tally AS t SET count =
-        (SELECT count(*) FROM fugitive AS f WHERE f.captured = t.captured);
+      UPDATE fugitive_tally AS t
+      SET count = CASE t.captured WHEN 1 THEN counted.captured ELSE counted.at_large END
+      FROM (SELECT count(*) FILTER (WHERE captured = 1) AS captured,
+          count(*) FILTER (WHERE captured = 0) AS at_large FROM fugitive) AS counted;
       DELETE FROM fugitive_id_run;
       INSERT INTO fugitive_id_run (first, last)
       SELECT min(id), max(id) FROM (SELECT id, id - row_number() OVER (ORDER BY id) AS run

@@ -17,7 +17,14 @@ public final class NewFugitiveBatch {
   /// Keep one COPY open between `flush`es (for an import that needs the connection for nothing
   /// else meanwhile, one into an empty roster).
   public var streams = false
+  /// Write the search entries of rows without notes whose text `PlainSearchText` can fold, when
+  /// the load has disabled the trigger that would (`BulkLoad.searchTextByClient`).
+  public var writesSearchText = false
   private var stream: PostgresCopyStream?
+  /// Search entries in COPY's text format, sent after the stream ends.
+  private var searchLines: [UInt8] = []
+  /// How many bytes of search entries are gathered before the stream is ended to send them.
+  static let searchBytesPerFlush = 16 << 20
   private var fugitives: [[SQLValue]] = []
   private var notes: [[SQLValue]] = []
   /// How many rows are gathered before they are sent.
@@ -59,13 +66,20 @@ public final class NewFugitiveBatch {
     } else {
       fugitives.append(row)
     }
+    if writesSearchText, newNotes.isEmpty, let text = PlainSearchText.of(fields) {
+      PostgresConnection.appendLine([.integer(fields.id), .text(text)], to: &searchLines)
+    }
     for (index, note) in newNotes.enumerated() {
       notes.append([
         .integer(fields.id), .integer(Int64(index + 1)), .text(note.text),
         .text(note.createdAt?.iso8601 ?? now),
       ])
     }
-    if fugitives.count >= Self.rowsPerFlush || notes.count >= Self.rowsPerFlush { try flush() }
+    if fugitives.count >= Self.rowsPerFlush || notes.count >= Self.rowsPerFlush
+      || searchLines.count >= Self.searchBytesPerFlush
+    {
+      try flush()
+    }
   }
 
   /// Writes what was gathered (fugitives before their notes) and ends the stream: afterwards the
@@ -87,6 +101,12 @@ public final class NewFugitiveBatch {
         for row in notes { try write(row) }
       }
     }
+    if let connection, !searchLines.isEmpty {
+      let entries = try PostgresCopyStream(
+        connection: connection, table: "fugitive_search", columns: ["id", "text"])
+      try entries.write(lines: &searchLines)
+      try entries.finish()
+    }
     fugitives.removeAll(keepingCapacity: true)
     notes.removeAll(keepingCapacity: true)
   }
@@ -98,6 +118,7 @@ public final class NewFugitiveBatch {
     stream = nil
     fugitives.removeAll()
     notes.removeAll()
+    searchLines.removeAll()
   }
 }
 
