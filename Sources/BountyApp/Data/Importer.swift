@@ -158,7 +158,9 @@ final class Importer {
     }
     try batch.flush()
     if let bulkLoad {
-      try store.finishBulkLoad(bulkLoad, newAfter: positionBefore, replaced: replacedIDs)
+      try store.finishBulkLoad(
+        bulkLoad, newAfter: positionBefore, replaced: replacedIDs,
+        searchEntriesWritten: batch.searchEntries == imported)
     }
     try store.resumeRecording(step)
     if let step, imported > 0 {

@@ -134,11 +134,13 @@ extension Store {
   /// (those after manual position `position`, and the `replaced` ID#s), then enables them: the
   /// search entries in one INSERT … SELECT, the tally recounted, the ID# runs found again in one
   /// pass (gaps and islands over the primary key).
-  private func finishServerLoad(_ triggers: [String], newAfter position: Int64, replaced: [Int64])
-    throws
-  {
+  private func finishServerLoad(
+    _ triggers: [String], newAfter position: Int64, replaced: [Int64], searchEntriesWritten: Bool
+  ) throws {
     guard !triggers.isEmpty else { return }
-    if position == 0 {
+    if position == 0 && searchEntriesWritten {
+      // Every new row's entry is in (`PlainSearchText`): no pass over the table to look for more.
+    } else if position == 0 {
       // Into an empty roster an entry already there is whole: the load wrote it (`PlainSearchText`)
       // or an alias's trigger did, after the fugitive's notes.
       try database.execute(
@@ -185,8 +187,15 @@ extension Store {
   /// status index) and the ID# runs (migration 0016) with their triggers, and the search index:
   /// from every fugitive in one pass when it was dropped, else for the rows the load wrote (those
   /// after manual position `position`, and the `replaced` ID#s) in one statement.
-  public func finishBulkLoad(_ load: BulkLoad, newAfter position: Int64, replaced: [Int64]) throws {
-    try finishServerLoad(load.serverTriggers, newAfter: position, replaced: replaced)
+  /// `searchEntriesWritten`: the load wrote every new row's search entry itself (see
+  /// `BulkLoad.searchTextByClient`).
+  public func finishBulkLoad(
+    _ load: BulkLoad, newAfter position: Int64, replaced: [Int64],
+    searchEntriesWritten: Bool = false
+  ) throws {
+    try finishServerLoad(
+      load.serverTriggers, newAfter: position, replaced: replaced,
+      searchEntriesWritten: searchEntriesWritten)
     try createIndexes(load.listIndexes)
     if !load.tallyAndRunTriggers.isEmpty {
       try database.execute(

@@ -20,11 +20,13 @@ public final class NewFugitiveBatch {
   /// Write the search entries of rows without notes whose text `PlainSearchText` can fold, when
   /// the load has disabled the trigger that would (`BulkLoad.searchTextByClient`).
   public var writesSearchText = false
+  /// How many search entries the batch has written (`writesSearchText`).
+  public private(set) var searchEntries: Int64 = 0
   private var stream: PostgresCopyStream?
   /// Search entries in COPY's text format, sent after the stream ends.
   private var searchLines: [UInt8] = []
   /// How many bytes of search entries are gathered before the stream is ended to send them.
-  static let searchBytesPerFlush = 16 << 20
+  static let searchBytesPerFlush = 8 << 20
   private var fugitives: [[SQLValue]] = []
   private var notes: [[SQLValue]] = []
   /// How many rows are gathered before they are sent.
@@ -68,6 +70,7 @@ public final class NewFugitiveBatch {
     }
     if writesSearchText, newNotes.isEmpty, let text = PlainSearchText.of(fields) {
       PostgresConnection.appendLine([.integer(fields.id), .text(text)], to: &searchLines)
+      searchEntries += 1
     }
     for (index, note) in newNotes.enumerated() {
       notes.append([
