@@ -95,6 +95,38 @@ import Testing
     }
   }
 
+  /// Into a roster much smaller than the file the owner's load still rebuilds once; a replaced
+  /// row (its new alias, its old note) is indexed again, and undo restores it.
+  @Test(arguments: TestEngine.allCases)
+  func aBigReplacingImportIntoASmallRosterKeepsSearchAndUndo(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    #expect(try app.add("Old Name", id: 7) == 7)
+    try app.call("notes.add", ["id": 7, "text": "Old NOTE kept"])
+    let before = engine == .postgresql ? try Self.serverState(app) : []
+    let result = try app.call(
+      "data.import", ["content": .string(Self.roster()), "format": "json", "replace": true])
+    #expect(result["imported"] == .int(Int64(Self.ids.count - 1)))
+    #expect(result["replaced"] == 1)
+    #expect(try Self.total(app, search: "shadowfax") == 1)
+    #expect(try Self.total(app, search: "old name") == 0)
+    #expect(try Self.total(app, search: "old note") == 1)
+    #expect(try Self.total(app, search: "lair") == 1)
+    if engine == .postgresql {
+      let state = try Self.serverState(app)
+      #expect(state[0] == "stale search entries 0")
+      #expect(state[1] == Self.tally)
+      #expect(state[2] == "runs 1-149 151-300")
+      #expect(state[3] == "disabled 0")
+      #expect(state[4] == before[4])
+    }
+    try app.call("history.undo")
+    #expect(try Self.total(app, search: "old name") == 1)
+    #expect(try Self.total(app, search: "shadowfax") == 0)
+    if engine == .postgresql {
+      #expect(try Self.serverState(app) == before)
+    }
+  }
+
   /// An agency admin is not the tables' owner: nothing is disabled, the rows go through a
   /// temporary table past the row policies, and the result is the same.
   @Test func anAgencyAdminImportsABigRosterWithEveryTriggerInForce() throws {

@@ -14,19 +14,19 @@ import BountyCore
 /// hunters are not, and the triggers work once per COPY statement. A big load into a small roster
 /// by the tables' owner (the one who set the agency up and moves its roster in) does as on SQLite:
 /// it drops the list indexes and the search index's trigram index (and its primary key, into an
-/// empty roster), disables the statement triggers that keep the search index, the tally and the
-/// ID# runs on an insert into `fugitive` or `note`, and at the end fills the search entries of the new rows in one INSERT … SELECT, recounts the
-/// tally, finds the runs again and builds the indexes once (a 200,000-row load spent 5.5 of its
-/// 8.8 s in those triggers, most of it the search text computed batch by batch). `ALTER TABLE`
-/// is transactional: a rollback enables the triggers again. Other hunters wait for the load's
-/// transaction meanwhile (`DROP INDEX` locks the table).
+/// empty roster), disables the triggers that keep the search index, the tally and the ID# runs on
+/// an insert (`serverLoadTriggers`), and at the end fills the search entries of the new rows in
+/// one INSERT … SELECT, recounts the tally, finds the runs again and builds the indexes once (a
+/// 200,000-row load spent 5.5 of its 8.8 s in those triggers, most of it the search text computed
+/// batch by batch). `ALTER TABLE` is transactional: a rollback enables the triggers again. Other
+/// hunters wait for the load's transaction meanwhile (`DROP INDEX` locks the table).
 public struct BulkLoad: Sendable {
   let listIndexes: [String]
   let searchIndex: [String]
   let searchTriggers: [String]
   let tallyAndRunTriggers: [String]
-  /// PostgreSQL: `table.trigger` names disabled for the load, to enable again.
-  var serverTriggers: [String] = []
+  /// PostgreSQL: the triggers disabled for the load, to enable again.
+  var serverTriggers: [(table: String, trigger: String)] = []
   /// PostgreSQL, into an empty roster: the load may write the search entries of plain rows itself
   /// (`NewFugitiveBatch.writesSearchText`, `PlainSearchText`); `finishBulkLoad` adds the others.
   public internal(set) var searchTextByClient = false
@@ -109,25 +109,21 @@ extension Store {
     return keys.map { "ALTER TABLE fugitive_search ADD CONSTRAINT \($0.name) \($0.definition)" }
   }
 
-  /// The statement triggers a load's inserts would fire, each `table.trigger`; `finishBulkLoad`
-  /// does their work once.
-  static let serverLoadTriggers = [
-    "fugitive.fugitive_search_insert", "fugitive.fugitive_tally_insert",
-    "fugitive.fugitive_id_touch_insert", "note.fugitive_search_note_insert",
+  /// The triggers a load's inserts would fire to keep the search index, the tally and the ID#
+  /// runs; `finishBulkLoad` does their work once. With these off nothing writes a search entry
+  /// during the load but the load itself (`PlainSearchText`).
+  static let serverLoadTriggers: [(table: String, trigger: String)] = [
+    ("fugitive", "fugitive_search_insert"), ("fugitive", "fugitive_tally_insert"),
+    ("fugitive", "fugitive_id_touch_insert"), ("note", "fugitive_search_note_insert"),
+    ("alias", "fugitive_search_alias_insert"),
   ]
 
   /// Disables `serverLoadTriggers` for the rest of the transaction and returns them.
-  private func disableServerTriggers() throws -> [String] {
-    for trigger in Self.serverLoadTriggers {
-      let (table, name) = Self.split(trigger)
-      try database.execute("ALTER TABLE \(table) DISABLE TRIGGER \(name)")
+  private func disableServerTriggers() throws -> [(table: String, trigger: String)] {
+    for (table, trigger) in Self.serverLoadTriggers {
+      try database.execute("ALTER TABLE \(table) DISABLE TRIGGER \(trigger)")
     }
     return Self.serverLoadTriggers
-  }
-
-  private static func split(_ trigger: String) -> (table: Substring, name: Substring) {
-    let parts = trigger.split(separator: ".", maxSplits: 1)
-    return (parts[0], parts[1])
   }
 
   /// Does on PostgreSQL what the disabled `triggers` would have done for the rows the load wrote
@@ -135,21 +131,21 @@ extension Store {
   /// search entries in one INSERT … SELECT, the tally recounted, the ID# runs found again in one
   /// pass (gaps and islands over the primary key).
   private func finishServerLoad(
-    _ triggers: [String], newAfter position: Int64, replaced: [Int64], searchEntriesWritten: Bool
+    _ triggers: [(table: String, trigger: String)], newAfter position: Int64, replaced: [Int64],
+    searchEntriesWritten: Bool
   ) throws {
     guard !triggers.isEmpty else { return }
     if position == 0 && searchEntriesWritten {
       // Every new row's entry is in (`PlainSearchText`): no pass over the table to look for more.
     } else if position == 0 {
-      // Into an empty roster an entry already there is whole: the load wrote it (`PlainSearchText`)
-      // or an alias's trigger did, after the fugitive's notes.
+      // Into an empty roster every entry already there is one the load wrote (`PlainSearchText`).
       try database.execute(
         """
         INSERT INTO fugitive_search (id, text) SELECT t.id, t.text FROM fugitive_search_text AS t
         WHERE NOT EXISTS (SELECT 1 FROM fugitive_search AS s WHERE s.id = t.id)
         """)
     } else {
-      // Entries a row trigger wrote meanwhile (an alias's) are written again with the rest.
+      // An entry a row trigger wrote meanwhile (a replaced row's, by another path) is rewritten.
       try database.run(
         """
         DELETE FROM fugitive_search AS s USING fugitive AS f WHERE f.id = s.id AND f.position > ?
@@ -161,7 +157,7 @@ extension Store {
         """, .integer(position))
     }
     if !replaced.isEmpty {
-      // A replaced row's new notes fired no trigger either.
+      // A replaced row's new notes and aliases fired no trigger either.
       let ids = "{" + replaced.map(String.init).joined(separator: ",") + "}"
       try database.run("SELECT fugitive_search_refresh(CAST(? AS bigint[]))", .text(ids))
     }
@@ -177,9 +173,8 @@ extension Store {
         FROM fugitive) AS numbered
       GROUP BY run
       """)
-    for trigger in triggers {
-      let (table, name) = Self.split(trigger)
-      try database.execute("ALTER TABLE \(table) ENABLE TRIGGER \(name)")
+    for (table, trigger) in triggers {
+      try database.execute("ALTER TABLE \(table) ENABLE TRIGGER \(trigger)")
     }
   }
 
