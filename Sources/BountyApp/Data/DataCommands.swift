@@ -61,11 +61,16 @@ enum DataCommands {
     }
     let importer = try Importer(store: store, replace: arguments.isSet(replace))
     importer.ignoreUnknownColumns = arguments.isSet(ignoreUnknownColumns)
-    switch format {
-    case .csv: try importer.importCSV(source)
-    case .json: try importer.importJSON(source)
+    do {
+      switch format {
+      case .csv: try importer.importCSV(source)
+      case .json: try importer.importJSON(source)
+      }
+      return try importer.finish()
+    } catch {
+      importer.abandon()
+      throw error
     }
-    return try importer.finish()
   }
 
   static let exportCommand = Command(

@@ -58,6 +58,8 @@ final class Importer {
     self.startedEmpty = try store.fugitiveCount() == 0
     self.step = try store.pauseRecording()
     self.batch = store.newFugitiveBatch()
+    // Into an empty roster no row is looked up while the rows go in (`seen` knows every ID# taken).
+    batch.streams = startedEmpty
   }
 
   /// Checks and writes one entry; `location` is `line 5` or `item 3`.
@@ -72,7 +74,7 @@ final class Importer {
         let usable =
           lastAutomaticID > 0 && next <= Limits.fugitiveIDs.upperBound
           && !seen.contains(Int32(next))
-        if try !usable || store.fugitiveExists(id: next) {
+        if try !usable || (!startedEmpty && store.fugitiveExists(id: next)) {
           try batch.flush()
           id = try store.nextFreeFugitiveID()
         }
@@ -151,17 +153,26 @@ final class Importer {
       if details.count > Self.maximumReported { details.removeLast() }
     }
     if errorCount > 0 {
+      batch.abandon()
       throw BountyError.invalidRows(field: firstField, count: errorCount, details: details)
     }
     try batch.flush()
     if let bulkLoad {
-      try store.finishBulkLoad(bulkLoad, newAfter: positionBefore, replaced: replacedIDs)
+      try store.finishBulkLoad(
+        bulkLoad, newAfter: positionBefore, replaced: replacedIDs,
+        searchEntriesWritten: batch.searchEntries == imported)
     }
     try store.resumeRecording(step)
     if let step, imported > 0 {
       try store.recordAppendedBlock(after: positionBefore, step: step)
     }
     return .object(["imported": .int(imported), "replaced": .int(replaced)])
+  }
+
+  /// Ends what the batch has open when the import stops on an error, so that the transaction can
+  /// be rolled back.
+  func abandon() {
+    batch.abandon()
   }
 
   // MARK: Formats
@@ -177,6 +188,7 @@ final class Importer {
       big = try store.fugitiveCount() * 64 < inputBytes
     }
     bulkLoad = try store.beginBulkLoad(rebuildingIndexes: big)
+    batch.writesSearchText = bulkLoad?.searchTextByClient ?? false
   }
 
   /// Reads CSV from `source`: the header names the columns, then one fugitive per record.
