@@ -25,6 +25,9 @@ final class PostgresConnection: DatabaseEngine {
   /// True while the `COMMIT` of a read-only transaction is on its way and its answer not yet
   /// collected (`commitReading`).
   private var commitPending = false
+  /// A `BEGIN` not sent yet: it travels with the transaction's first statement when that one
+  /// takes no parameters (one simple-protocol exchange), else just before it.
+  private var pendingBegin: String?
   /// Names prepared statements apart (never reused, also after one was dropped from the cache).
   private var statementsPrepared = 0
   /// Names the server-side cursors of this connection apart.
@@ -107,14 +110,35 @@ final class PostgresConnection: DatabaseEngine {
 
   func execute(_ sql: String) throws {
     collectPendingCommit()
-    let result = try whileCancellable(sql) { () throws(PostgresError) in
-      try Self.execute(sql, on: handle, api: api)
+    if sql.hasPrefix("BEGIN ") {
+      pendingBegin = sql
+      return
+    }
+    var script = sql
+    if let begin = pendingBegin {
+      pendingBegin = nil
+      // A transaction that ran nothing has nothing to end.
+      if sql == "COMMIT" || sql == "ROLLBACK" { return }
+      script = begin + "; " + sql
+    }
+    let result = try whileCancellable(script) { () throws(PostgresError) in
+      try Self.execute(script, on: handle, api: api)
     }
     noteChanges(result)
     api.clear(result)
   }
 
+  /// Sends what waits to be sent before a statement that cannot carry it: collects a pending
+  /// `COMMIT`'s answer and sends a pending `BEGIN` on its own.
+  func settlePending() throws(PostgresError) {
+    collectPendingCommit()
+    guard let begin = pendingBegin else { return }
+    pendingBegin = nil
+    api.clear(try Self.execute(begin, on: handle, api: api))
+  }
+
   func cursor(_ sql: String, _ values: [SQLValue], streaming: Bool) throws -> any RowCursor {
+    if streaming { try settlePending() }
     guard streaming, transactionStatus == PQTRANS_INTRANS, Self.isQuery(sql) else {
       return PostgresCursor(connection: self, result: try run(sql, values), serverCursor: nil)
     }
@@ -133,6 +157,19 @@ final class PostgresConnection: DatabaseEngine {
     -> OpaquePointer
   {
     collectPendingCommit()
+    if let begin = pendingBegin {
+      pendingBegin = nil
+      if values.isEmpty, !sql.contains("?") {
+        // The transaction's first statement, with its BEGIN, in one exchange.
+        let script = begin + "; " + sql
+        let result = try whileCancellable(script) { () throws(PostgresError) in
+          try Self.execute(script, on: handle, api: api)
+        }
+        noteChanges(result)
+        return result
+      }
+      api.clear(try Self.execute(begin, on: handle, api: api))
+    }
     let statement = numberedStatement(sql)
     guard statement.count == values.count else {
       throw PostgresError(
@@ -261,6 +298,11 @@ final class PostgresConnection: DatabaseEngine {
   /// connection, which the next statement reports itself.
   func commitReading() throws {
     collectPendingCommit()
+    if pendingBegin != nil {
+      // Nothing was read: nothing to end.
+      pendingBegin = nil
+      return
+    }
     guard api.sendQuery(handle, "COMMIT") == 1 else { return try execute("COMMIT") }
     commitPending = true
   }
@@ -283,6 +325,7 @@ final class PostgresConnection: DatabaseEngine {
 
   /// True inside a transaction block, also one that failed and awaits its `ROLLBACK`.
   var inTransaction: Bool {
+    if pendingBegin != nil { return true }
     if commitPending { return false }
     let status = transactionStatus
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE

@@ -131,7 +131,7 @@ final class PostgresCopyStream {
     }
     sql = "COPY \(target) (\(list)) FROM STDIN"
     buffer.reserveCapacity(PostgresConnection.copyChunkBytes + 4096)
-    connection.collectPendingCommit()
+    try connection.settlePending()
     let api = connection.api
     guard let started = api.exec(connection.handle, sql) else {
       throw PostgresError(
