@@ -361,6 +361,13 @@ final class ScratchPostgres {
     #expect(try database.scalarInt("SELECT 2") == 2, "the connection works after a cancel")
   }
 
+  @Test func loadingLibpqLeavesTheEnvironmentAsItWas() throws {
+    // GnuTLS's start-up switch is set for the load only (`LibPQ.openLibrary`).
+    #expect(getenv("GNUTLS_NO_EXPLICIT_INIT") == nil)
+    _ = try ScratchPostgres().connect()
+    #expect(getenv("GNUTLS_NO_EXPLICIT_INIT") == nil)
+  }
+
   @Test func storeOpensAServerURL() throws {
     let scratch = try ScratchPostgres()
     let store = try Store.open(path: scratch.url)

@@ -65,13 +65,26 @@ final class LibPQ: @unchecked Sendable {
     try LibPQ()
   }
 
+  /// `dlopen`s libpq. GnuTLS comes in with it (libldap needs it; libpq itself speaks TLS through
+  /// OpenSSL) and would set itself up as it loads, reading its configuration and seeding its
+  /// generator, a few tenths of a millisecond of every agency command. `GNUTLS_NO_EXPLICIT_INIT`
+  /// (GnuTLS's documented switch) leaves that to whoever uses it: libldap calls
+  /// `gnutls_global_init` itself before any TLS. The variable is set for the load only.
+  private static func openLibrary() -> UnsafeMutableRawPointer? {
+    let switchName = "GNUTLS_NO_EXPLICIT_INIT"
+    let alreadySet = getenv(switchName) != nil
+    if !alreadySet { setenv(switchName, "1", 1) }
+    defer { if !alreadySet { unsetenv(switchName) } }
+    return dlopen(libraryName, RTLD_NOW | RTLD_LOCAL)
+  }
+
   /// The loaded library, or the one-line error saying why it cannot be.
   static func load() throws(BountyError) -> LibPQ {
     try shared.get()
   }
 
   private init() throws(BountyError) {
-    guard let handle = dlopen(Self.libraryName, RTLD_NOW | RTLD_LOCAL) else {
+    guard let handle = Self.openLibrary() else {
       let reason = dlerror().map { String(cString: $0) } ?? "not found"
       throw BountyError.io(
         "agency mode needs the PostgreSQL client library \(Self.libraryName) "
