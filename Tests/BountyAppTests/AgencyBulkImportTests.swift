@@ -62,6 +62,19 @@ import Testing
     ) { $0.text(0) }
   }
 
+  /// What a load must leave on the server: no stale search entry, the tally and ID# runs of the
+  /// roster, every trigger enabled, and the indexes of `before` (a `serverState`).
+  static func expectLoadedState(
+    _ app: TestApp, indexesAsIn before: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let state = try serverState(app)
+    #expect(state[0] == "stale search entries 0", sourceLocation: sourceLocation)
+    #expect(state[1] == tally, sourceLocation: sourceLocation)
+    #expect(state[2] == "runs 1-149 151-300", sourceLocation: sourceLocation)
+    #expect(state[3] == "disabled 0", sourceLocation: sourceLocation)
+    #expect(state[4] == before[4], sourceLocation: sourceLocation)
+  }
+
   @Test(arguments: TestEngine.allCases)
   func aBigImportIntoAnEmptyRosterReadsAsIfAddedOneByOne(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)
@@ -74,14 +87,7 @@ import Testing
     #expect(try Self.total(app, search: "doubloons") == 1)
     #expect(try Self.total(app, search: "lair") == 1)
     #expect(try Self.total(app, search: "shadowfax") == 1)
-    if engine == .postgresql {
-      let state = try Self.serverState(app)
-      #expect(state[0] == "stale search entries 0")
-      #expect(state[1] == Self.tally)
-      #expect(state[2] == "runs 1-149 151-300")
-      #expect(state[3] == "disabled 0")
-      #expect(state[4] == before[4])
-    }
+    if engine == .postgresql { try Self.expectLoadedState(app, indexesAsIn: before) }
     // The ID# runs give the next ID#; the triggers are back for the next change.
     #expect(try app.add("After Import") == Int64(Self.ids.last! + 1))
     #expect(try Self.total(app, search: "after import") == 1)
@@ -111,14 +117,7 @@ import Testing
     #expect(try Self.total(app, search: "old name") == 0)
     #expect(try Self.total(app, search: "old note") == 1)
     #expect(try Self.total(app, search: "lair") == 1)
-    if engine == .postgresql {
-      let state = try Self.serverState(app)
-      #expect(state[0] == "stale search entries 0")
-      #expect(state[1] == Self.tally)
-      #expect(state[2] == "runs 1-149 151-300")
-      #expect(state[3] == "disabled 0")
-      #expect(state[4] == before[4])
-    }
+    if engine == .postgresql { try Self.expectLoadedState(app, indexesAsIn: before) }
     try app.call("history.undo")
     #expect(try Self.total(app, search: "old name") == 1)
     #expect(try Self.total(app, search: "shadowfax") == 0)
