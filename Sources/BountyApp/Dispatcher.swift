@@ -75,6 +75,12 @@ public final class Dispatcher {
     return store.database.sharingReads(body)
   }
 
+  /// Ends the read transaction the calls in `sharingReads` share, if one is open (before the
+  /// front waits on its client); the next read opens another.
+  public func releaseSharedRead() {
+    store.database.releaseSharedRead()
+  }
+
   /// Reads ahead, once per shared transaction, the fugitives of the queued reads from the current
   /// call up to the first call that may change something.
   private func readAheadForQueuedCalls() throws {

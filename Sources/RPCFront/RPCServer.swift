@@ -83,8 +83,8 @@ public final class RPCServer {
   /// `errno` when the response could not be written.
   private func answer(_ line: ReceivedLine) -> Int32? {
     var failure: Int32?
-    let emit = { [output] (piece: [UInt8]) -> Bool in
-      failure = Self.write(piece, to: output)
+    let emit = { (piece: [UInt8]) -> Bool in
+      failure = self.send(piece)
       return failure == nil
     }
     let response: String?
@@ -101,14 +101,25 @@ public final class RPCServer {
       // The response is written as it is serialised, in pieces, never built whole.
       switch handler.answer(request: request, emit: emit) {
       case .nothing: return nil
-      case .written: return failure ?? Self.write("\n", to: output)
+      case .written: return failure ?? send(Array("\n".utf8))
       case .failed: return failure ?? EIO
       }
     case .other(let bytes):
       response = handler.handle(line: bytes)
     }
     guard let response else { return nil }
-    return Self.write(response, to: output) ?? Self.write("\n", to: output)
+    return send(Array((response + "\n").utf8))
+  }
+
+  /// Writes `bytes` to the output. No transaction waits on a client that is slow to read: unless
+  /// the piece is small enough to go at once (at most `PIPE_BUF` bytes, with room for it now), the
+  /// group's shared read transaction is ended first (the next read opens another).
+  private func send(_ bytes: [UInt8]) -> Int32? {
+    var output = pollfd(fd: self.output, events: Int16(POLLOUT), revents: 0)
+    if bytes.count > Int(PIPE_BUF) || poll(&output, 1, 0) != 1 {
+      handler.dispatcher.releaseSharedRead()
+    }
+    return Self.write(bytes, to: self.output)
   }
 
   /// A line of input, parsed as far as answering it needs; the line itself (up to 16 MiB) is let

@@ -155,7 +155,7 @@ public final class Database {
     guard transactionDepth == 0 else { return try nestedTransaction(body) }
     if sharesReads {
       if !write { return try sharedRead(body) }
-      endHeldRead()
+      releaseSharedRead()
     }
     var attempt = 0
     while true {
@@ -179,7 +179,7 @@ public final class Database {
     guard !sharesReads else { return try body() }
     sharesReads = true
     defer {
-      endHeldRead()
+      releaseSharedRead()
       sharesReads = false
     }
     return try body()
@@ -201,19 +201,20 @@ public final class Database {
       return result
     } catch is any DatabaseFailure {
       transactionDepth = 0
-      endHeldRead()
+      releaseSharedRead()
       sharesReads = false
       defer { sharesReads = true }
       return try transaction(write: false, body)
     } catch {
       transactionDepth = 0
-      if engine.transactionFailed { endHeldRead() }
+      if engine.transactionFailed { releaseSharedRead() }
       throw error
     }
   }
 
-  /// Ends the read transaction `sharingReads` holds, if one is open.
-  private func endHeldRead() {
+  /// Ends the read transaction `sharingReads` holds, if one is open; the next read in
+  /// `sharingReads` opens another.
+  public func releaseSharedRead() {
     guard holdsRead else { return }
     holdsRead = false
     if !engine.transactionFailed, (try? engine.commitReading()) != nil { return }
