@@ -76,6 +76,8 @@ public final class RPCServer {
     return group
   }
 
+  private static let newline = Array("\n".utf8)
+
   /// How many requests already read are answered as one group at most.
   static let maximumQueuedRequests = 1024
 
@@ -101,7 +103,7 @@ public final class RPCServer {
       // The response is written as it is serialised, in pieces, never built whole.
       switch handler.answer(request: request, emit: emit) {
       case .nothing: return nil
-      case .written: return failure ?? send(Array("\n".utf8))
+      case .written: return failure ?? send(Self.newline)
       case .failed: return failure ?? EIO
       }
     case .other(let bytes):

@@ -114,18 +114,12 @@ final class PostgresConnection: DatabaseEngine {
       pendingBegin = sql
       return
     }
-    var script = sql
-    if let begin = pendingBegin {
-      pendingBegin = nil
+    if pendingBegin != nil, sql == "COMMIT" || sql == "ROLLBACK" {
       // A transaction that ran nothing has nothing to end.
-      if sql == "COMMIT" || sql == "ROLLBACK" { return }
-      script = begin + "; " + sql
+      pendingBegin = nil
+      return
     }
-    let result = try whileCancellable(script) { () throws(PostgresError) in
-      try Self.execute(script, on: handle, api: api)
-    }
-    noteChanges(result)
-    api.clear(result)
+    api.clear(try runScript(afterPendingBegin(sql)))
   }
 
   /// Sends what waits to be sent before a statement that cannot carry it: collects a pending
@@ -134,7 +128,24 @@ final class PostgresConnection: DatabaseEngine {
     collectPendingCommit()
     guard let begin = pendingBegin else { return }
     pendingBegin = nil
-    api.clear(try Self.execute(begin, on: handle, api: api))
+    api.clear(try runScript(begin))
+  }
+
+  /// `sql` with the pending `BEGIN` before it, which is then no longer pending.
+  private func afterPendingBegin(_ sql: String) -> String {
+    guard let begin = pendingBegin else { return sql }
+    pendingBegin = nil
+    return begin + "; " + sql
+  }
+
+  /// Runs statements without parameters in one exchange (`PQexec`) and answers the last one's
+  /// result, which the caller clears.
+  private func runScript(_ script: String) throws(PostgresError) -> OpaquePointer {
+    let result = try whileCancellable(script) { () throws(PostgresError) in
+      try Self.execute(script, on: handle, api: api)
+    }
+    noteChanges(result)
+    return result
   }
 
   func cursor(_ sql: String, _ values: [SQLValue], streaming: Bool) throws -> any RowCursor {
@@ -157,18 +168,10 @@ final class PostgresConnection: DatabaseEngine {
     -> OpaquePointer
   {
     collectPendingCommit()
-    if let begin = pendingBegin {
-      pendingBegin = nil
-      if values.isEmpty, !sql.contains("?") {
-        // The transaction's first statement, with its BEGIN, in one exchange.
-        let script = begin + "; " + sql
-        let result = try whileCancellable(script) { () throws(PostgresError) in
-          try Self.execute(script, on: handle, api: api)
-        }
-        noteChanges(result)
-        return result
-      }
-      api.clear(try Self.execute(begin, on: handle, api: api))
+    if pendingBegin != nil {
+      // The transaction's first statement goes with its BEGIN, in one exchange, when it can.
+      if values.isEmpty, !sql.contains("?") { return try runScript(afterPendingBegin(sql)) }
+      try settlePending()
     }
     let statement = numberedStatement(sql)
     guard statement.count == values.count else {

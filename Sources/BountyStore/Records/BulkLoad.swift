@@ -215,7 +215,7 @@ extension Store {
       for statement in load.searchIndex.dropFirst() { try database.execute(statement) }
     }
     if !load.searchTriggers.isEmpty {
-      let ids = SQLValue.text("[" + replaced.map(String.init).joined(separator: ",") + "]")
+      let ids = SQLValue.integers(replaced)
       try database.run(
         "DELETE FROM fugitive_search WHERE rowid IN (SELECT value FROM json_each(?))", ids)
       try database.run(

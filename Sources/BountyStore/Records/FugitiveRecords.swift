@@ -128,7 +128,7 @@ extension Store {
       """
       SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive
       WHERE id IN (\(database.dialect.integersOfJSONArray))
-      """, [.text(JSON.array(ids.map(JSON.int)).serialized)],
+      """, [.integers(ids)],
       row: { Self.fugitiveRow(from: $0, currency: currency) })
     let complete = try withChildren(rows)
     fugitivesReadAhead = (

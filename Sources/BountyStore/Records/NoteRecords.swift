@@ -22,7 +22,7 @@ extension Store {
       """
       SELECT id, fugitive_id, text, created_at FROM note
       WHERE fugitive_id IN (\(database.dialect.integersOfJSONArray)) ORDER BY fugitive_id, position, id
-      """, [.text(JSON.array(ids.map(JSON.int)).serialized)]
+      """, [.integers(ids)]
     ) {
       Note(
         id: $0.int(0), fugitiveID: $0.int(1), text: $0.text(2),

@@ -17,4 +17,8 @@ public enum SQLValue: Sendable, Equatable {
   public static func optional(_ number: Int64?) -> SQLValue {
     number.map(SQLValue.integer) ?? .null
   }
+  /// Integers (ID#s) as the JSON array text `SQLDialect.integersOfJSONArray` reads back.
+  public static func integers(_ numbers: [Int64]) -> SQLValue {
+    .text("[" + numbers.map(String.init).joined(separator: ",") + "]")
+  }
 }
