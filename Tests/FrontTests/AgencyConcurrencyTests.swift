@@ -41,15 +41,33 @@ import Testing
 
   @Test func eightHuntersChangingOneRosterAtOnceLoseNothing() throws {
     let (url, admin) = try Self.agency(hunters: Self.hunters)
-    for index in 1...Self.sharedFugitives {
-      try Self.expectSuccess(
-        admin.run(["fugitives", "add", "--name", "Shared \(index)", "--bounty", "100"]))
+    try Self.changeAtOnce(
+      hunters: Self.hunters, changes: Self.changesPerHunter, admin: admin,
+      session: { try Self.hunter($0, on: url) })
+  }
+
+  /// `hunters` hunters (their runners from `session`) at once, each its own `bounty rpc` process
+  /// and connection making `changes` changes to the fugitives with ID# 1 to `sharedFugitives`
+  /// (the admin adds that many first):
+  /// notes, moves among them, edits and adds of its own, interleaved. Expects every change to
+  /// succeed and to be there afterwards, and the manual order to stay dense.
+  static func changeAtOnce(
+    hunters: Int, changes: Int, admin: BinaryRunner, session: (Int) throws -> BinaryRunner,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let listed = try JSONParser.parse(admin.run(["--json", "fugitives", "list", "--all"]).stdout)
+    guard case .number(let total)? = listed["total"], let before = Int(total) else {
+      Issue.record("no total in the list", sourceLocation: sourceLocation)
+      return
     }
-    // Each hunter: notes on the shared fugitives, moves among them, bounty edits and adds of
-    // its own, interleaved, as one `bounty rpc` session of 200 requests.
-    let scripts = (1...Self.hunters).map { hunter in
-      (0..<Self.changesPerHunter).map { step -> String in
-        let target = 1 + (hunter * 7 + step) % Self.sharedFugitives
+    for index in 1...sharedFugitives {
+      try expectSuccess(
+        admin.run(["fugitives", "add", "--name", "Shared \(index)", "--bounty", "100"]),
+        sourceLocation: sourceLocation)
+    }
+    let scripts = (1...hunters).map { hunter in
+      (0..<changes).map { step -> String in
+        let target = 1 + (hunter * 7 + step) % sharedFugitives
         let request: String
         switch step % 4 {
         case 0:
@@ -68,9 +86,9 @@ import Testing
         return #"{"jsonrpc":"2.0","id":\#(step),\#(request)}"#
       }.joined(separator: "\n") + "\n"
     }
-    // All eight at once: each its own process and connection, started before any is waited for.
+    // All at once: each its own process and connection, started before any is waited for.
     let folder = try TemporaryFolder()
-    let sessions = try (1...Self.hunters).map { hunter -> (Process, String) in
+    let sessions = try (1...hunters).map { hunter -> (Process, String) in
       let input = folder.file("h\(hunter).in")
       let output = folder.file("h\(hunter).out")
       try scripts[hunter - 1].write(toFile: input, atomically: true, encoding: .utf8)
@@ -78,7 +96,7 @@ import Testing
       let process = Process()
       process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
       process.arguments = ["rpc"]
-      process.environment = try Self.hunter(hunter, on: url).environment
+      process.environment = try session(hunter).environment
       process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
       process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
       process.standardError = FileHandle.nullDevice
@@ -88,22 +106,24 @@ import Testing
     for (process, _) in sessions { process.waitUntilExit() }
     var errors: [String] = []
     for (process, output) in sessions {
-      #expect(process.terminationStatus == 0)
+      #expect(process.terminationStatus == 0, sourceLocation: sourceLocation)
       let lines = (try String(contentsOfFile: output, encoding: .utf8)).split(separator: "\n")
-      #expect(lines.count == Self.changesPerHunter)
+      #expect(lines.count == changes, sourceLocation: sourceLocation)
       errors += lines.filter { $0.contains(#""error""#) }.map(String.init)
     }
-    #expect(errors.isEmpty, "\(errors.prefix(3))")
+    #expect(errors.isEmpty, "\(errors.prefix(3))", sourceLocation: sourceLocation)
 
     let all = try JSONParser.parse(
       admin.run(["--json", "fugitives", "list", "--all", "--sort", "manual", "--limit", "10000"])
         .stdout)
     let items = all["items"]?.arrayValue ?? []
-    let adds = Self.hunters * (Self.changesPerHunter / 4)
-    #expect(items.count == Self.sharedFugitives + adds)
-    #expect(items.map { $0["position"] } == (1...items.count).map { JSON.number("\($0)") })
+    let adds = hunters * (changes / 4)
+    #expect(items.count == before + sharedFugitives + adds, sourceLocation: sourceLocation)
+    #expect(
+      items.map { $0["position"] } == (1...items.count).map { JSON.number("\($0)") },
+      sourceLocation: sourceLocation)
     let notes = items.reduce(0) { $0 + ($1["notes"]?.arrayValue?.count ?? 0) }
-    #expect(notes == Self.hunters * (Self.changesPerHunter / 4))
+    #expect(notes == hunters * (changes / 4), sourceLocation: sourceLocation)
   }
 
   @Test func undoKeepsToItsOwnerAndRefusesAStepAnotherHunterChanged() throws {
