@@ -29,9 +29,10 @@ import Testing
       environment.removeValue(forKey: key)
     }
     let binFolder = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent().path
+    // Debian keeps pgbouncer in /usr/sbin, which an unprivileged PATH may leave out.
     environment["PATH"] =
-      [binFolder, Self.serverBinFolder(), environment["PATH"] ?? "/usr/bin:/bin"].joined(
-        separator: ":")
+      [binFolder, Self.serverBinFolder(), environment["PATH"] ?? "/usr/bin:/bin", "/usr/sbin"]
+      .joined(separator: ":")
     environment["PGHOST"] = cluster + "/socket"
     environment["PGUSER"] = "postgres"
     environment["HOME"] = folder
@@ -42,6 +43,8 @@ import Testing
 
     let text = try String(
       contentsOf: GeneratedFile.root.appending(path: Self.document), encoding: .utf8)
+    // The pooler the guide starts, should a step after its start fail before the one that stops it.
+    defer { Self.stopPooler(pidFile: folder + "/pgbouncer.pid") }
     let (regenerated, commands) = try DocTranscriptTests.regenerate(text) { command in
       try Self.run(command, in: folder, environment: environment)
     }
@@ -49,6 +52,14 @@ import Testing
     #expect(
       try GeneratedFile.isCurrent(Self.document, regenerated),
       "stale: run scripts/update-generated")
+  }
+
+  /// Stops the process whose id `pidFile` holds, if it is still there.
+  static func stopPooler(pidFile: String) {
+    guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+      let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return }
+    kill(pid, SIGTERM)
   }
 
   /// The newest installed PostgreSQL server's programs (`pg_ctl`), which Debian keeps off PATH.
@@ -88,8 +99,17 @@ import Testing
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
     }
+    // With no signal blocked, as in the reader's shell: this process's threads block most, and a
+    // server a step starts (PgBouncer) would never see the SIGTERM of the step that stops it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
