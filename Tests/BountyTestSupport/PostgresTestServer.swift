@@ -127,10 +127,13 @@ public final class PostgresTestServer: Sendable {
     return components.string ?? url
   }
 
-  /// Creates a new, empty database (`t_` and random letters) and returns its URL.
+  /// Creates a new, empty database (`t_` and random letters) and returns its URL. On a server this
+  /// process did not start (`BOUNTY_TEST_POSTGRES`), it is dropped when the process exits
+  /// (`TestLeftovers`); a cluster the process started goes as a whole.
   public func freshDatabase() throws -> String {
     let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     _ = try psql(url(database: "postgres"), "CREATE DATABASE \(name)")
+    if Self.ownClusterFolder == nil { TestLeftovers.dropAtExit(database: name, on: self) }
     return url(database: name)
   }
 

@@ -4,7 +4,8 @@ import BountyStore
 import Foundation
 
 /// A fresh folder under the system temporary directory, one per test (Swift Testing runs tests in
-/// parallel in one process, so nothing may be shared).
+/// parallel in one process, so nothing may be shared). Every folder made is removed when the test
+/// process exits (`TestLeftovers`).
 public struct TemporaryFolder {
   public let path: String
 
@@ -13,6 +14,7 @@ public struct TemporaryFolder {
     var bytes = Array(template.utf8CString)
     guard mkdtemp(&bytes) != nil else { throw BountyError.io("mkdtemp failed") }
     path = String(cString: bytes)
+    TestLeftovers.removeAtExit(folder: path)
   }
 
   /// A path inside the folder.
