@@ -126,12 +126,18 @@ import Testing
     #expect(notes == hunters * (changes / 4), sourceLocation: sourceLocation)
   }
 
+  /// A fresh agency with two hunters (h1, h2) and one fugitive, Hank Morrow (ID# 1, $5), that the
+  /// admin added: the runners of the admin and of each hunter.
+  static func hankMorrowAndTwoHunters() throws -> (
+    admin: BinaryRunner, first: BinaryRunner, second: BinaryRunner
+  ) {
+    let (url, admin) = try agency(hunters: 2)
+    try expectSuccess(admin.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
+    return (admin, try hunter(1, on: url), try hunter(2, on: url))
+  }
+
   @Test func undoKeepsToItsOwnerAndRefusesAStepAnotherHunterChanged() throws {
-    let (url, admin) = try Self.agency(hunters: 2)
-    try Self.expectSuccess(
-      admin.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
-    let first = try Self.hunter(1, on: url)
-    let second = try Self.hunter(2, on: url)
+    let (admin, first, second) = try Self.hankMorrowAndTwoHunters()
     try Self.expectSuccess(first.run(["fugitives", "edit", "1", "--bounty", "10"]))
     try Self.expectSuccess(second.run(["fugitives", "edit", "1", "--description", "Seen in Elko"]))
     let refused = try first.run(["undo"])
@@ -147,11 +153,7 @@ import Testing
   }
 
   @Test func aStaleEditNamesTheValueNowAndWhoChangedIt() throws {
-    let (url, admin) = try Self.agency(hunters: 2)
-    try Self.expectSuccess(
-      admin.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "5"]))
-    let first = try Self.hunter(1, on: url)
-    let second = try Self.hunter(2, on: url)
+    let (admin, first, second) = try Self.hankMorrowAndTwoHunters()
     try Self.expectSuccess(second.run(["fugitives", "edit", "1", "--bounty", "10"]))
     let refused = try first.run(["fugitives", "edit", "1", "--bounty", "7", "--was-bounty", "5"])
     #expect(refused.status == 1)
