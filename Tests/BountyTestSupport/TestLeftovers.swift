@@ -9,8 +9,9 @@ import Foundation
 public enum TestLeftovers {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var folders: [String] = []
-  nonisolated(unsafe) private static var databases: [(server: PostgresTestServer, name: String)] =
-    []
+  /// The server the databases to drop are on (the tests use one: `PostgresTestServer.shared`).
+  nonisolated(unsafe) private static var server: PostgresTestServer?
+  nonisolated(unsafe) private static var databases: [String] = []
   nonisolated(unsafe) private static var registered = false
 
   /// Removes `folder` and what it holds when the process exits.
@@ -20,7 +21,10 @@ public enum TestLeftovers {
 
   /// Drops database `name` of `server` when the process exits.
   static func dropAtExit(database name: String, on server: PostgresTestServer) {
-    remember { databases.append((server, name)) }
+    remember {
+      Self.server = server
+      databases.append(name)
+    }
   }
 
   private static func remember(_ change: () -> Void) {
@@ -35,12 +39,12 @@ public enum TestLeftovers {
 
   private static func removeAll() {
     lock.lock()
-    let (folders, databases) = (Self.folders, Self.databases)
+    let (folders, databases, server) = (Self.folders, Self.databases, Self.server)
     lock.unlock()
     for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
-    guard let server = databases.first?.server else { return }
+    guard let server, !databases.isEmpty else { return }
     // One psql for all: each -c runs on its own, outside a transaction, as DROP DATABASE must.
-    let drops = databases.flatMap { ["-c", "DROP DATABASE IF EXISTS \($0.name) WITH (FORCE)"] }
+    let drops = databases.flatMap { ["-c", "DROP DATABASE IF EXISTS \($0) WITH (FORCE)"] }
     _ = try? PostgresTestServer.execute(
       "/usr/bin/psql", ["-X", "-q", "-d", server.url(database: "postgres")] + drops)
   }
