@@ -91,6 +91,32 @@ import Testing
     #expect(try app.call("history.list")["undo"]?.arrayValue?.isEmpty == true)
   }
 
+  /// Ctrl-C seen between rows (the check every 1,024 rows, not a statement SQLite interrupts) stops
+  /// the import as interrupted: never counted as a bad row, which turned it into "1 row is invalid"
+  /// and exit status 1.
+  @Test(arguments: ["csv", "json"], TestEngine.allCases)
+  func anInterruptionBetweenRowsIsNeverABadRow(format: String, engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    try app.add("Kept", bounty: "1", id: 99_999)
+    let rows = (1...3_000).map { (id: $0, name: "Name \($0)", bounty: "\($0).50") }
+    let content =
+      format == "csv"
+      ? "id,name,bounty\n" + rows.map { "\($0.id),\($0.name),\($0.bounty)\n" }.joined()
+      : "["
+        + rows.map { #"{"id":\#($0.id),"name":"\#($0.name)","bounty":"\#($0.bounty)"}"# }
+        .joined(separator: ",") + "]"
+    var checks = 0
+    app.store.isCancelled = {
+      checks += 1
+      return checks >= 2
+    }
+    let error = app.error("data.import", ["content": .string(content), "format": .string(format)])
+    #expect(error == .interrupted, "\(String(describing: error))")
+    #expect(checks == 2)
+    app.store.isCancelled = { false }
+    #expect(try app.store.fugitiveCount() == 1)
+  }
+
   @Test(arguments: TestEngine.allCases)
   func errorsNameTheLineAndFieldForTheFirstTwentyRows(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)

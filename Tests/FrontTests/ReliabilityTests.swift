@@ -57,6 +57,15 @@ import Testing
     return Int(digits) ?? -1
   }
 
+  /// True when process `pid` has the file at `path` open.
+  static func process(_ pid: Int32, hasOpen path: String) -> Bool {
+    let folder = "/proc/\(pid)/fd"
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return descriptors.contains {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == path
+    }
+  }
+
   static func integrityOK(_ database: String) throws -> Bool {
     let outcome = try BinaryRunner(database: database).run(["--json", "db", "check"])
     return outcome.stdout.contains(#""ok":true"#)
@@ -261,13 +270,19 @@ import Testing
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    usleep(400_000)
+    // Ctrl-C once the import reads the file (however slow the machine is to start it).
+    let deadline = Date().addingTimeInterval(20)
+    while !Self.process(process.processIdentifier, hasOpen: csv) && process.isRunning
+      && Date() < deadline
+    {
+      usleep(10_000)
+    }
+    usleep(100_000)
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 130)
-    #expect(
-      try String(contentsOfFile: errPath, encoding: .utf8)
-        == "Error: interrupted; nothing was changed\n")
+    let stderr = try String(contentsOfFile: errPath, encoding: .utf8)
+    #expect(process.terminationStatus == 130, "\(stderr)")
+    #expect(stderr == "Error: interrupted; nothing was changed\n")
     #expect(try Self.count(database) == 0)
   }
 
@@ -319,7 +334,7 @@ import Testing
     #expect(report.status == 1)
     #expect(report.stderr.hasPrefix("Error: cannot write \(folder.file("missing/report.txt"))"))
     #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
-    FileManager.default.createFile(atPath: folder.file("plainfile"), contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: folder.file("plainfile"), contents: Data("x".utf8))
     let badFolder = try BinaryRunner(database: folder.file("plainfile/db.sqlite")).run([
       "fugitives", "list",
     ])

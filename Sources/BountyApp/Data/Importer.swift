@@ -109,7 +109,11 @@ final class Importer {
         imported += 1
       }
     } catch let error as BountyError {
-      record(error, at: location)
+      switch error {
+      // Not the row's fault: an interruption or a failing disk stops the import.
+      case .interrupted, .io: throw error
+      default: record(error, at: location)
+      }
     }
     if (imported + replaced) & 0x3FF == 0 {
       try store.checkCancelled()
@@ -209,11 +213,16 @@ final class Importer {
           at: "line \(row.line)")
         return
       }
+      // Only the row's own fields are its errors: what `add` throws (an interruption, the
+      // database failing) stops the import.
+      let object: JSON
       do {
-        try add(DataFormat.object(fromCSV: row.fields, header: columns), at: "line \(row.line)")
-      } catch let error as BountyError {
+        object = try DataFormat.object(fromCSV: row.fields, header: columns)
+      } catch {
         record(error, at: "line \(row.line)")
+        return
       }
+      try add(object, at: "line \(row.line)")
     }
     do {
       try source.forEachChunk { chunk, done, total in
