@@ -212,11 +212,16 @@ import Testing
     try bounty.run(["fugitives", "add", "--name", "Kept", "--bounty", "1", "--id", "1"])
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // The holder touches `held` once it has the write lock, however long it takes to start.
+    let held = folder.file("held")
     holder.arguments = [
-      "-c", "printf 'BEGIN IMMEDIATE;\\n.shell sleep 8\\nCOMMIT;\\n' | sqlite3 '\(database)'",
+      "-c",
+      "printf 'BEGIN IMMEDIATE;\\n.shell touch \(held)\\n.shell sleep 8\\nCOMMIT;\\n' "
+        + "| sqlite3 '\(database)'",
     ]
     try holder.run()
-    usleep(500_000)
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: held) && Date() < deadline { usleep(10_000) }
     let started = Date()
     let outcome = try bounty.run([
       "fugitives", "add", "--name", "Late", "--bounty", "1", "--id", "2",
