@@ -66,7 +66,8 @@ import Testing
       ["text": "txt", "markdown": "md", "csv": "csv", "json": "json", "html": "html"][format]
       ?? format
     #expect(
-      try GeneratedFile.isCurrent("Tests/BountyReportsTests/Golden/report.\(ending)", content),
+      GeneratedFile.staleness("Tests/BountyReportsTests/Golden/report.\(ending)", content)
+        == nil,
       "stale: run scripts/update-generated")
   }
 
@@ -80,8 +81,9 @@ import Testing
     let app = try Self.roster(on: engine)
     let result = try app.call("dossier.generate", ["id": .int(id), "format": .string(format)])
     #expect(
-      try GeneratedFile.isCurrent(
-        "Tests/BountyReportsTests/Golden/dossier.\(ending)", result["content"]?.stringValue ?? ""),
+      GeneratedFile.staleness(
+        "Tests/BountyReportsTests/Golden/dossier.\(ending)", result["content"]?.stringValue ?? "")
+        == nil,
       "stale: run scripts/update-generated")
   }
 

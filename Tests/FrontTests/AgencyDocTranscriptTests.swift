@@ -50,7 +50,7 @@ import Testing
     }
     #expect(commands >= 20, "the agency guide lost its steps")
     #expect(
-      try GeneratedFile.isCurrent(Self.document, regenerated),
+      GeneratedFile.staleness(Self.document, regenerated) == nil,
       "stale: run scripts/update-generated")
   }
 
