@@ -16,7 +16,8 @@ enum DeadlineCommands {
       params: [within], effect: .read,
       result: "{items: [fugitive], total}; each item's bond.daysLeft is negative when overdue",
       schema: .component(.deadlinePage),
-      view: .fugitiveList(captured: false))
+      view: .fugitiveList(
+        captured: false, footer: Headline { $0.counted("total", "deadline", "deadlines") }))
   ) { store, arguments in
     let last = arguments[within].map {
       CalendarDate(daysSinceEpoch: store.localToday.daysSinceEpoch + $0)

@@ -91,9 +91,12 @@ import Testing
         82748  Rosalind Achterberg   $50,000.00  2026-11-28 (OVERDUE 2 days)
         25772  Edgar "Slim" Whitlow  $96,000.00  2026-12-10 (10 days) !
         37544  Kwame Asante          $50,000.00  2027-06-01 (183 days)        closed
-        3 at large
+        3 deadlines
 
         """)
+    // The count under the list is of deadlines, not of everyone at large.
+    let overdue = try bounty.run(["deadlines", "--within", "1"])
+    #expect(overdue.stdout.hasSuffix("(OVERDUE 2 days)\n1 deadline\n"), "\(overdue.stdout)")
   }
 
   /// The shell refuses a closed case's edit form before asking anything, with the same message,

@@ -2,7 +2,9 @@
 /// the kind of view and never by the command's name.
 public enum ResultView: Sendable {
   /// A page of fugitives as a table (`{items, total}`); `captured` shows the capture time column.
-  case fugitiveList(captured: Bool)
+  /// The line under it counts them ("3 at large", "10 shown of 28 captured") unless `footer` says
+  /// what they are ("2 deadlines").
+  case fugitiveList(captured: Bool, footer: Headline? = nil)
   /// One fugitive's card, after an optional headline ("Added fugitive 7 (Ann Lee).").
   case fugitiveCard(headline: Headline?)
   /// One line made from the result.

@@ -26,8 +26,8 @@ struct FugitiveViews {
     return GeoPoint.display(lat: Double(lat), lon: Double(lon))
   }
 
-  /// The list: ID#, name, bounty, and the status or capture time.
-  func list(_ result: JSON, captured: Bool, showStatus: Bool) -> [String] {
+  /// The list: ID#, name, bounty, and the status or capture time, then `footer` or a count.
+  func list(_ result: JSON, captured: Bool, showStatus: Bool, footer: String? = nil) -> [String] {
     let items = result["items"]?.arrayValue ?? []
     let total = result["total"].flatMap { if case .number(let n) = $0 { Int(n) } else { nil } } ?? 0
     var columns = [
@@ -62,7 +62,9 @@ struct FugitiveViews {
         table.render(maxWidth: terminal.width, style: terminal.style), items: items,
         style: terminal.style)
     let noun = captured ? "captured" : (showStatus ? "in all" : "at large")
-    if items.count < total {
+    if let footer {
+      lines.append(terminal.style.dim(footer))
+    } else if items.count < total {
       lines.append(terminal.style.dim("\(items.count) shown of \(total) \(noun)"))
     } else {
       lines.append(terminal.style.dim("\(total) \(noun)"))

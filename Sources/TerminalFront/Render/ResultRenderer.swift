@@ -12,10 +12,12 @@ struct ResultRenderer {
   /// The lines to print for `result` shown as `view`.
   func render(_ view: ResultView, _ result: JSON) -> [String] {
     switch view {
-    case .fugitiveList(let captured):
+    case .fugitiveList(let captured, let footer):
       let items = result["items"]?.arrayValue ?? []
       let showStatus = !captured && items.contains { $0["captured"] == .bool(true) }
-      return views.list(result, captured: captured, showStatus: showStatus)
+      return views.list(
+        result, captured: captured, showStatus: showStatus,
+        footer: footer.map { line($0, result) })
     case .fugitiveCard(let headline):
       return (headline.map { [line($0, result)] } ?? []) + views.detail(result)
     case .message(let headline):
