@@ -137,10 +137,12 @@ public final class Dispatcher {
     public let result: JSON
     /// The database currency: how amounts are shown.
     public let currency: Currency
+    /// The `color` setting: `auto`, `always` or `never`.
+    public let colour: String?
   }
 
-  /// Runs `command` and answers its result with what rendering it needs (the currency), all from
-  /// one transaction.
+  /// Runs `command` and answers its result with what rendering it needs (the currency and the
+  /// colour setting), all from one transaction.
   public func runForDisplay(_ command: Command, _ arguments: Arguments) -> Result<
     Reply, BountyError
   > {
@@ -185,8 +187,10 @@ public final class Dispatcher {
       let work = { () throws -> Reply in
         if onlyReads, spec.readsFugitive != nil { try self.readAheadForQueuedCalls() }
         let result = try self.execute(command, arguments)
-        guard withContext else { return Reply(result: result, currency: .usd) }
-        return Reply(result: result, currency: try self.store.currency())
+        guard withContext else { return Reply(result: result, currency: .usd, colour: nil) }
+        return Reply(
+          result: result, currency: try self.store.currency(),
+          colour: try self.store.settingText(.color))
       }
       if case .outsideTransaction = spec.effect { return .success(try work()) }
       return .success(

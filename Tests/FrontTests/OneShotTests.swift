@@ -31,6 +31,27 @@ import Testing
     #expect(!listed.stdout.contains("\u{1B}["))
   }
 
+  /// The `color` setting holds for one-shot commands as for the shell and the workspace:
+  /// `always` colours a pipe, `never` keeps a terminal plain, and `NO_COLOR` or `--no-color` win.
+  @Test func theColourSettingHoldsForOneShotCommands() throws {
+    try bounty.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "1"])
+    try bounty.run(["settings", "set", "color", "always"])
+    let escape = "\u{1B}["
+    #expect(try bounty.run(["fugitives", "list"]).stdout.contains(escape))
+    #expect(!(try bounty.run(["--no-color", "fugitives", "list"]).stdout.contains(escape)))
+    var noColour = bounty
+    noColour.environment["NO_COLOR"] = "1"
+    #expect(!(try noColour.run(["fugitives", "list"]).stdout.contains(escape)))
+    // On a terminal (script(1) gives the command one), `auto` colours and `never` does not.
+    let onATerminal = ["-qec", "'\(BinaryRunner.executable)' fugitives list", "/dev/null"]
+    try bounty.run(["settings", "set", "color", "auto"])
+    let auto = try bounty.run(onATerminal, executable: "/usr/bin/script")
+    #expect(auto.stdout.contains("Hank Morrow") && auto.stdout.contains(escape), "\(auto.stdout)")
+    try bounty.run(["settings", "set", "color", "never"])
+    let never = try bounty.run(onATerminal, executable: "/usr/bin/script")
+    #expect(never.stdout.contains("Hank Morrow") && !never.stdout.contains(escape))
+  }
+
   @Test func notFoundIsOneErrorLineAndStatusOne() throws {
     let outcome = try bounty.run(["fugitives", "show", "99"])
     #expect(outcome.status == 1)

@@ -91,7 +91,8 @@ final class CommandRunner {
         _ = writer.finish()
         guard whole else { return failed(.io("cannot read back the answer's temporary file")) }
       } else {
-        let renderer = ResultRenderer(terminal: terminal, currency: reply.currency)
+        let renderer = ResultRenderer(
+          terminal: terminal.coloured(bySetting: reply.colour), currency: reply.currency)
         for line in renderer.render(spec.view, reply.result) { Output.out(line) }
       }
       return healthy

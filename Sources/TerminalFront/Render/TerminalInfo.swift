@@ -8,14 +8,30 @@ public struct TerminalInfo: Sendable {
   /// Columns to fit tables into; nil on a pipe (no truncation).
   public let width: Int?
   public let style: Style
+  /// False with `--no-color`, `NO_COLOR` or `TERM=dumb`: then no setting turns colour on.
+  let colourAllowed: Bool
 
   public init(isTTY: Bool, width: Int?, style: Style) {
+    self.init(isTTY: isTTY, width: width, style: style, colourAllowed: style.enabled)
+  }
+
+  private init(isTTY: Bool, width: Int?, style: Style, colourAllowed: Bool) {
     self.isTTY = isTTY
     self.width = width
     self.style = style
+    self.colourAllowed = colourAllowed
   }
 
-  /// Detects the terminal of standard output. Colour needs a TTY, no `--no-color`, no `NO_COLOR`.
+  /// The same terminal, in colour as the `color` setting says (`auto`: on a terminal).
+  func coloured(bySetting setting: String?) -> TerminalInfo {
+    TerminalInfo(
+      isTTY: isTTY, width: width,
+      style: Style(enabled: Colour.enabled(allowed: colourAllowed, setting: setting, isTTY: isTTY)),
+      colourAllowed: colourAllowed)
+  }
+
+  /// Detects the terminal of standard output. Colour needs a TTY, no `--no-color`, no `NO_COLOR`
+  /// (until the `color` setting is known: `coloured(bySetting:)`).
   public static func detect(noColor: Bool, environment: [String: String]) -> TerminalInfo {
     let tty = isatty(STDOUT_FILENO) == 1
     var size = winsize()
@@ -27,10 +43,9 @@ public struct TerminalInfo: Sendable {
         width = Int(environment["COLUMNS"] ?? "") ?? 80
       }
     }
-    let colour =
-      tty && !noColor && environment["NO_COLOR"].map(\.isEmpty) ?? true
-      && environment["TERM"] != "dumb"
-    return TerminalInfo(isTTY: tty, width: width, style: Style(enabled: colour))
+    let allowed = Colour.allowed(noColor: noColor, environment: environment)
+    return TerminalInfo(
+      isTTY: tty, width: width, style: Style(enabled: allowed && tty), colourAllowed: allowed)
   }
 
   /// A time for people: local `2026-11-30 10:00` on a terminal (with its offset when local time is

@@ -6,9 +6,18 @@ enum Colour {
   static func enabled(
     noColor: Bool, environment: [String: String], setting: String?, isTTY: Bool
   ) -> Bool {
-    if noColor || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb" {
-      return false
-    }
+    enabled(
+      allowed: allowed(noColor: noColor, environment: environment), setting: setting, isTTY: isTTY)
+  }
+
+  /// False with `--no-color`, `NO_COLOR` or `TERM=dumb`, which no setting overrides.
+  static func allowed(noColor: Bool, environment: [String: String]) -> Bool {
+    !(noColor || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb")
+  }
+
+  /// Where colour is `allowed`, what the `color` setting makes of it.
+  static func enabled(allowed: Bool, setting: String?, isTTY: Bool) -> Bool {
+    guard allowed else { return false }
     switch setting {
     case "always": return true
     case "never": return false
