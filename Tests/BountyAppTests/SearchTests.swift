@@ -126,7 +126,9 @@ import Testing
         guard let row = rows.randomElement(using: &rng),
           let field = row.fields.randomElement(using: &rng)
         else { break }
-        let scalars = Array(String(cString: field).unicodeScalars)
+        let scalars = Array(
+          String(decoding: field.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .unicodeScalars)
         guard !scalars.isEmpty else { continue }
         let length =
           index < 4 ? Int.random(in: 1...2, using: &rng) : Int.random(in: 3...8, using: &rng)

@@ -182,7 +182,7 @@ import Testing
     let junk =
       Array("These are not the rows you are looking for.\n".utf8)
       + (0..<4000).map { UInt8($0 % 251) }
-    FileManager.default.createFile(atPath: path, contents: Data(junk))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(junk))
     #expect {
       try Store.open(path: path)
     } throws: { error in

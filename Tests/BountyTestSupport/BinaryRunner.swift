@@ -56,9 +56,9 @@ public struct BinaryRunner {
     let inPath = folder.file("stdin")
     let outPath = folder.file("stdout")
     let errPath = folder.file("stderr")
-    FileManager.default.createFile(atPath: inPath, contents: inputData)
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: inPath, contents: inputData)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     let process = try Self.started { () throws -> Process in
       let process = Process()
       if unprivileged && getuid() == 0 {

@@ -14,8 +14,8 @@ extension BinaryRunner {
     let folder = try TemporaryFolder()
     let inPath = folder.file("stdin")
     let errPath = folder.file("stderr")
-    FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     guard let output = FileHandle(forWritingAtPath: stdoutPath) else {
       throw CocoaError(.fileNoSuchFile)
     }

@@ -161,8 +161,8 @@ public final class PostgresTestServer: Sendable {
     defer { try? FileManager.default.removeItem(atPath: folder.path) }
     let outPath = folder.file("stdout")
     let errPath = folder.file("stderr")
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     let process = try BinaryRunner.started { () throws -> Process in
       let process = Process()
       process.executableURL = URL(fileURLWithPath: program)

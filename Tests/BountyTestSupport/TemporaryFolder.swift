@@ -13,7 +13,7 @@ public struct TemporaryFolder {
     let template = FileManager.default.temporaryDirectory.path + "/bounty-test-XXXXXX"
     var bytes = Array(template.utf8CString)
     guard mkdtemp(&bytes) != nil else { throw BountyError.io("mkdtemp failed") }
-    path = String(cString: bytes)
+    path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     TestLeftovers.removeAtExit(folder: path)
   }
 

@@ -92,7 +92,7 @@ import Testing
       let input = folder.file("h\(hunter).in")
       let output = folder.file("h\(hunter).out")
       try scripts[hunter - 1].write(toFile: input, atomically: true, encoding: .utf8)
-      FileManager.default.createFile(atPath: output, contents: nil)
+      _ = FileManager.default.createFile(atPath: output, contents: nil)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
       process.arguments = ["rpc"]

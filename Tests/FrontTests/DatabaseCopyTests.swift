@@ -11,7 +11,7 @@ import Testing
     try #require(personal.run(["sample"]).status == 0)
     let png: [UInt8] =
       [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array(0...255)
-    FileManager.default.createFile(atPath: folder.file("p.png"), contents: Data(png))
+    _ = FileManager.default.createFile(atPath: folder.file("p.png"), contents: Data(png))
     try #require(personal.run(["fugitives", "photo", "82387", folder.file("p.png")]).status == 0)
     try #require(
       personal.run(["fugitives", "note", "add", "82387", "tab\there \\ \"quoted\" 'single'"])

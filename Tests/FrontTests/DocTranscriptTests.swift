@@ -30,7 +30,7 @@ import Testing
     process.environment = environment
     process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
     let output = folder.file("out-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
     process.standardInput = FileHandle.nullDevice
     try process.run()

@@ -41,7 +41,7 @@ import Testing
       process.executableURL = URL(fileURLWithPath: "/bin/bash")
       process.arguments = ["-c", program]
       let out = folder.file("completion-\(UUID().uuidString)")
-      FileManager.default.createFile(atPath: out, contents: nil)
+      _ = FileManager.default.createFile(atPath: out, contents: nil)
       process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
       try process.run()
       process.waitUntilExit()

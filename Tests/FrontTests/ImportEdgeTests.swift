@@ -101,7 +101,7 @@ import Testing
         == 0)
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9]
     let image = folder.file("face.png")
-    FileManager.default.createFile(atPath: image, contents: Data(png))
+    _ = FileManager.default.createFile(atPath: image, contents: Data(png))
     #expect(try bounty.run(["fugitives", "photo", "7", image]).status == 0)
     #expect(try bounty.run(["fugitives", "note", "add", "7", "Drives a truck"]).status == 0)
     let csv = folder.file("roster.csv")

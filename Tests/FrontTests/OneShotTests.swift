@@ -151,7 +151,7 @@ import Testing
     try bounty.run(["fugitives", "add", "--name", "Face", "--bounty", "1", "--id", "1"])
     let image = folder.file("in.png")
     let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9, 8, 7]
-    FileManager.default.createFile(atPath: image, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: image, contents: Data(bytes))
     #expect(try bounty.run(["fugitives", "photo", "1", image]).status == 0)
     let out = folder.file("out.png")
     #expect(try bounty.run(["fugitives", "photo", "1", "--export", out]).status == 0)
@@ -159,7 +159,7 @@ import Testing
     let missing = try bounty.run(["fugitives", "photo", "1", folder.file("nope.png")])
     #expect(missing.status == 1 && missing.stderr.hasPrefix("Error: cannot read"))
     let text = folder.file("not.png")
-    FileManager.default.createFile(atPath: text, contents: Data("hello".utf8))
+    _ = FileManager.default.createFile(atPath: text, contents: Data("hello".utf8))
     let refused = try bounty.run(["fugitives", "photo", "1", text])
     #expect(
       refused.status == 1 && refused.stderr == "Error: image is not a PNG or JPEG image.\n")

@@ -59,7 +59,7 @@ import Testing
   @Test func aSymbolicLinkIsWrittenThroughNeverReplaced() throws {
     let target = folder.file("real.json")
     let link = folder.file("link.json")
-    FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
+    _ = FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
     #expect(symlink(target, link) == 0)
     let outcome = try bounty.run(["export", "--output", link])
     #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -105,10 +105,10 @@ import Testing
   @Test func aDashIsStandardOutputEverywhere() throws {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
     let image = folder.file("face.png")
-    FileManager.default.createFile(atPath: image, contents: Data(png))
+    _ = FileManager.default.createFile(atPath: image, contents: Data(png))
     #expect(try bounty.run(["fugitives", "photo", "48445", image]).status == 0)
     let captured = folder.file("stdout")
-    FileManager.default.createFile(atPath: captured, contents: nil)
+    _ = FileManager.default.createFile(atPath: captured, contents: nil)
     let photo = try bounty.run(
       ["fugitives", "photo", "48445", "--export", "-"], stdoutPath: captured)
     #expect(photo.status == 0 && photo.stderr.isEmpty)

@@ -34,7 +34,7 @@ import Testing
   func everyReadOnlyCommandWorks(kind: ReadOnlyDatabase.Folder) throws {
     let fixture = try ReadOnlyDatabase(in: kind)
     let photo = fixture.root.file("mug.png")
-    FileManager.default.createFile(atPath: photo, contents: Data(Self.png))
+    _ = FileManager.default.createFile(atPath: photo, contents: Data(Self.png))
     for arguments in [
       ["fugitives", "add", "--name", "Jolene Pruitt", "--bounty", "1300", "--id", "1"],
       ["fugitives", "note", "add", "1", "seen in Reno"],

@@ -246,7 +246,7 @@ import Testing
     shell.arguments = ["--db", database]
     let input = Pipe()
     let outputPath = folder.file("shell.out")
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     shell.standardInput = input
     shell.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     try shell.run()
@@ -271,7 +271,7 @@ import Testing
     process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
     process.arguments = ["--db", database, "import", csv]
     let errPath = folder.file("err")
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     process.standardOutput = FileHandle.nullDevice
     try process.run()

@@ -189,7 +189,7 @@ import Testing
     let home = folder.file("home")
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
-    FileManager.default.createFile(atPath: home + "/mug.png", contents: Data(png))
+    _ = FileManager.default.createFile(atPath: home + "/mug.png", contents: Data(png))
     let script = """
       show 91319
       note add 2 cars in the driveway

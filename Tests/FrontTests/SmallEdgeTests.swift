@@ -67,7 +67,7 @@ import Testing
 
   @Test func theSamePhotoTwiceIsOneUndoStep() throws {
     let image = folder.file("face.png")
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: image, contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7]))
     let before = try undoSteps()
     #expect(try bounty.run(["fugitives", "photo", "5", image]).status == 0)
