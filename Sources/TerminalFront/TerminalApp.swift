@@ -89,14 +89,13 @@ public struct TerminalApp {
     let runner = CommandRunner(
       dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
     )
-    var bar: ProgressBar?
     if command.spec.longRunning {
       Interruption.install(on: dispatcher)
-      bar = ProgressBar.attach(
+      let bar = ProgressBar.attach(
         to: dispatcher, label: String(command.spec.summary.prefix { $0 != " " }))
+      runner.answered = { bar?.finish() }
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)
-    bar?.finish()
     return succeeded ? 0 : runner.lastStatus
   }
 

@@ -17,6 +17,9 @@ final class CommandRunner {
   /// What the last successful command answered (nil when it was declined or failed); the shell
   /// follows the fugitive it names.
   private(set) var lastReply: Dispatcher.Reply?
+  /// Called when the dispatcher has answered, before the answer or error is printed (a progress
+  /// bar clears its line then, so the answer starts on a line of its own).
+  var answered: () -> Void = {}
 
   init(dispatcher: Dispatcher, terminal: TerminalInfo, json: Bool, jsonFields: [String]? = nil) {
     self.dispatcher = dispatcher
@@ -61,7 +64,9 @@ final class CommandRunner {
       // A document streams straight to standard output instead of being built whole first.
       arguments.set(output, .text("-"))
     }
-    switch dispatcher.runForDisplay(command, arguments) {
+    let outcome = dispatcher.runForDisplay(command, arguments)
+    answered()
+    switch outcome {
     case .success(let reply):
       lastReply = reply
       // A check that finds a problem prints what it found and still fails.
