@@ -91,8 +91,7 @@ public struct TerminalApp {
     )
     if command.spec.longRunning {
       Interruption.install(on: dispatcher)
-      let bar = ProgressBar.attach(
-        to: dispatcher, label: String(command.spec.summary.prefix { $0 != " " }))
+      let bar = ProgressBar.attach(to: dispatcher, for: command.spec)
       runner.answered = { bar?.finish() }
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)

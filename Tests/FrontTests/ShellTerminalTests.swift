@@ -103,4 +103,37 @@ import Testing
     try screen.type("quit", "Enter")
     #expect(screen.waitFor("EXITED").contains("EXITED 0"))
   }
+
+  /// Ctrl-C during a long import stops the import, not the shell: its progress bar gives way to one
+  /// error line, the prompt comes back, nothing was imported, and the next command runs normally.
+  @Test func ctrlCStopsALongImportAndTheShellGoesOn() throws {
+    let folder = try TemporaryFolder()
+    let csv = folder.file("roster.csv")
+    try ReliabilityTests.writeCSV(rows: 300_000, to: csv)
+    let command =
+      "env BOUNTY_DB=\(folder.file("db.sqlite")) BOUNTY_NOW=2026-11-30T10:00:00Z TERM=xterm "
+      + "XDG_STATE_HOME=\(folder.file("state")) \(BinaryRunner.executable) shell; echo EXITED $?; sleep 30"
+    let screen = try Screen(command: command)
+    _ = screen.waitFor("Fugitives>")
+    try screen.type("sample", "Enter")
+    _ = screen.waitFor("Loaded 34 fugitives")
+    _ = screen.waitForPrompt("Fugitives>")
+    try screen.type("import \(csv)", "Enter")
+    #expect(screen.waitFor("Import [").contains("Import ["))
+    try screen.type("C-c")
+    func bottom(_ screen: String) -> String {
+      screen.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let stopped = bottom(screen.waitForPrompt("Fugitives>"))
+    #expect(
+      stopped.hasSuffix("roster.csv\nError: interrupted; nothing was changed\nFugitives>"),
+      "\(stopped)")
+    try screen.type("list", "Enter")
+    let listed = bottom(
+      screen.waitUntil { $0.contains("Fugitives> list\n") && bottom($0).hasSuffix("Fugitives>") })
+    #expect(listed.hasSuffix("$10,000.00\n28 at large\nFugitives>"), "\(listed)")
+    try screen.type("quit", "Enter")
+    // The interrupted command counts as a failed one.
+    #expect(screen.waitFor("EXITED").contains("EXITED 1"))
+  }
 }

@@ -20,10 +20,11 @@ final class ProgressBar {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
-  /// A bar fed by the dispatcher's progress reports, or nil when standard error is not a terminal.
-  static func attach(to dispatcher: Dispatcher, label: String) -> ProgressBar? {
+  /// A bar fed by the dispatcher's progress reports while `command` runs, labelled with the first
+  /// word of its summary ("Import"), or nil when standard error is not a terminal.
+  static func attach(to dispatcher: Dispatcher, for command: CommandSpec) -> ProgressBar? {
     guard isatty(STDERR_FILENO) == 1 else { return nil }
-    let bar = ProgressBar(label: label)
+    let bar = ProgressBar(label: String(command.summary.prefix { $0 != " " }))
     dispatcher.progress = { done, total in bar.update(done: done, total: total) }
     return bar
   }

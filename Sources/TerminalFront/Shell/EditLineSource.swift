@@ -87,7 +87,10 @@ final class EditLineSource: LineSource {
     bounty_el_set_history(editor, history)
     Interrupt.reset()
     var count: Int32 = 0
-    guard let line = el_gets(editor, &count), count > 0 else {
+    let read = el_gets(editor, &count)
+    // A Ctrl-C typed at the prompt belongs to the prompt: the work that follows starts afresh.
+    Interruption.flag.pointee = 0
+    guard let line = read, count > 0 else {
       if Interrupt.happened {
         Output.outRaw("^C\n")
         return .interrupted
@@ -144,15 +147,20 @@ final class EditLineSource: LineSource {
   }
 }
 
-/// Ctrl-C while a line is read: libedit restores the terminal and hands the signal on, its read is
-/// interrupted, and this flag tells that apart from end of input.
+/// Ctrl-C in the interactive shell. While a line is read, libedit restores the terminal and hands
+/// the signal on, its read is interrupted, and this flag tells that apart from end of input. While
+/// a command runs, it stops the command as in a one-shot import (`Interruption`), and the shell goes
+/// on.
 enum Interrupt {
   nonisolated(unsafe) private static var flag: sig_atomic_t = 0
 
   /// Catches SIGINT from now on (without SA_RESTART, so a read is interrupted).
   static func install() {
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
+    action.__sigaction_handler.sa_handler = { _ in
+      Interrupt.flag = 1
+      Interruption.flag.pointee = 1
+    }
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)

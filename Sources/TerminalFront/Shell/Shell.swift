@@ -43,6 +43,7 @@ final class Shell {
     self.pageSize = interactive ? max(5, Int64(Colour.terminalRows() - 8)) : 50
     if interactive, let editor = EditLineSource(historyPath: ShellHistory.path(environment)) {
       Interrupt.install()
+      dispatcher.stop(when: Interruption.flag)
       self.input = editor
     } else {
       self.input = PlainLineSource()
@@ -214,7 +215,14 @@ final class Shell {
           }
           return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
         } : nil
-      guard runner.run(command, arguments, confirm: confirm) else {
+      if spec.longRunning {
+        let bar = ProgressBar.attach(to: dispatcher, for: spec)
+        runner.answered = { bar?.finish() }
+      }
+      let succeeded = runner.run(command, arguments, confirm: confirm)
+      runner.answered = {}
+      dispatcher.progress = nil
+      guard succeeded else {
         anyFailed = true
         return
       }
