@@ -115,6 +115,30 @@ import Testing
     }
   }
 
+  /// `import --replace` is a change like any other: a row naming a closed case (in CSV, or in JSON
+  /// even with `closedAt: null`) refuses the whole import, and nothing changes.
+  @Test(arguments: TestEngine.allCases)
+  func anImportCannotReplaceOrReopenAClosedCase(engine: TestEngine) throws {
+    let app = try Self.closedCaseApp(on: engine)
+    let before = try Self.snapshot(app)
+    let files: [(format: String, content: String, location: String)] = [
+      ("csv", "id,name,bounty\n\(Self.open),Open Case,5\n\(Self.closed),Renamed,1\n", "line 3"),
+      ("json", #"[{"id":\#(Self.closed),"name":"X","bounty":"2","closedAt":null}]"#, "item 0"),
+    ]
+    for file in files {
+      let error = app.error(
+        "data.import",
+        ["content": .string(file.content), "format": .string(file.format), "replace": true])
+      #expect(
+        error
+          == .invalidRows(
+            field: "id", count: 1,
+            details: ["\(file.location), id: case 25772 is closed; reopen it first"]),
+        "\(file.format): \(String(describing: error))")
+      #expect(try Self.snapshot(app) == before, "\(file.format) changed something")
+    }
+  }
+
   @Test(arguments: TestEngine.allCases)
   func readingAClosedCaseIsNotLocked(engine: TestEngine) throws {
     let app = try Self.closedCaseApp(on: engine)

@@ -94,6 +94,10 @@ final class Importer {
           if clashes.first.count < 5 { clashes.first.append(id) }
           return
         }
+        // A closed case is locked against an import as against every other change.
+        if try store.firstClosedCase(among: [id]) != nil {
+          throw BountyError.invalid(field: "id", reason: CaseFile.closedMessage(id))
+        }
         if errorCount == 0 {
           // A replaced row is recorded row by row, so undo restores exactly what it was.
           try store.resumeRecording(step)
