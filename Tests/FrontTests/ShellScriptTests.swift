@@ -101,6 +101,17 @@ import Testing
     #expect(try bounty.run(["--json", "fugitives", "show", "5"]).stdout.contains(#""name":"New""#))
   }
 
+  /// `edit --bounty` (its value left out) is a usage error, as on the command line: it never opens
+  /// the current fugitive's form, which would read the script's next lines as field values.
+  @Test func anOptionWithoutItsValueIsAnErrorNotAForm() throws {
+    try bounty.run(["fugitives", "add", "--name", "Old", "--bounty", "10", "--id", "5"])
+    let outcome = try bounty.run([], input: "show 5\nedit --bounty\nNew Name\n\n\nquit\n")
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.hasPrefix("Error: --bounty needs a value\n"), "\(outcome.stderr)")
+    #expect(!outcome.stdout.contains("Editing fugitive"))
+    #expect(try bounty.run(["--json", "fugitives", "show", "5"]).stdout.contains(#""name":"Old""#))
+  }
+
   @Test func aFailedCommandMakesTheExitStatusOne() throws {
     let outcome = try bounty.run([], input: "show 404\nlist\nquit\n")
     #expect(outcome.status == 1)

@@ -149,11 +149,12 @@ final class Shell {
       show(id)
     case "add" where rest.isEmpty:
       if let id = ShellForms(shell: self).add() { follow(id, switchingTab: true) }
-    case "edit" where rest.count <= 1 && model.active != .settings:
+    // The form opens for `edit` or `edit ID` only: `edit --bounty` (a value left out) is the
+    // command's own usage error, never a form that reads the script's next lines as answers.
+    case "edit"
+    where model.active != .settings && (rest.isEmpty || (rest.count == 1 && Int64(rest[0]) != nil)):
       guard let id = rest.first.flatMap({ Int64($0) }) ?? model.currentFugitive else {
-        fail(
-          .usage(
-            rest.isEmpty ? "edit needs an ID# (or 'show ID' first)" : "'\(rest[0])' is not an ID#"))
+        fail(.usage("edit needs an ID# (or 'show ID' first)"))
         return true
       }
       if let saved = ShellForms(shell: self).edit(id: id) { model.focus(saved) }
