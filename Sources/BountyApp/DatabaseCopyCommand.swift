@@ -26,7 +26,7 @@ enum DatabaseCopyCommand {
         Headline {
           "Copied the roster from \($0["from"]) to \($0["to"]): fugitives \($0["fugitives"]), "
             + "notes \($0["notes"]), photos \($0["photos"]), case-file rows \($0["caseRows"])."
-        }), opensDatabase: from.name)
+        }), opensDatabase: .init(source: from.name, target: to.name))
   ) { store, arguments in
     let source = arguments[from]
     let target = arguments[to]
@@ -36,7 +36,8 @@ enum DatabaseCopyCommand {
     guard source != target, source ?? store.path != target ?? store.path else {
       throw BountyError.usage("db copy needs two different databases")
     }
-    // With --from the front opened the source itself (the default database stays untouched).
+    // Given both ends, the front opened the source itself (the default database stays untouched);
+    // given --from alone, the open database is the target.
     let sourceStore =
       try source.flatMap { $0 == store.path ? nil : try openOther($0, mustExist: true) } ?? store
     let targetStore = try target.map { try openOther($0, mustExist: false) } ?? store

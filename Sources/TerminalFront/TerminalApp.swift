@@ -78,10 +78,11 @@ public struct TerminalApp {
     } catch {
       return fail(error, words: words)
     }
-    // A command that names the database it works on (`db copy --from`) opens that one instead.
+    // A copy that names both its databases (`db copy --from A --to B`) opens A instead.
     var named: String?
-    if let parameter = command.spec.opensDatabase,
-      case .text(let location)? = arguments.value(named: parameter)
+    if let ends = command.spec.opensDatabase,
+      case .text(let location)? = arguments.value(named: ends.source),
+      arguments.value(named: ends.target) != nil
     {
       named = location
     }

@@ -76,4 +76,22 @@ import Testing
       try BinaryRunner(database: folder.file("target.sqlite")).run(["--json", "export"]).stdout
         == source.run(["--json", "export"]).stdout)
   }
+
+  /// `--from` alone copies into the open database (`--db`), created when missing; a missing source
+  /// is refused and the open one gets nothing.
+  @Test func fromAloneCopiesIntoTheOpenDatabase() throws {
+    let folder = try TemporaryFolder()
+    let source = BinaryRunner(database: folder.file("source.sqlite"))
+    try #require(source.run(["sample"]).status == 0)
+    let open = BinaryRunner(database: folder.file("open.sqlite"))
+    let copied = try open.run(["--json", "db", "copy", "--from", folder.file("source.sqlite")])
+    #expect(copied.status == 0, "\(copied.stderr)")
+    #expect(copied.stdout.contains(#""to":"\#(folder.file("open.sqlite"))""#), "\(copied.stdout)")
+    #expect(try open.run(["--json", "export"]).stdout == source.run(["--json", "export"]).stdout)
+    let missing = try BinaryRunner(database: folder.file("other.sqlite")).run([
+      "db", "copy", "--from", folder.file("nope.sqlite"),
+    ])
+    #expect(missing.status == 1 && missing.stderr.contains("no such database file"))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("nope.sqlite")))
+  }
 }

@@ -207,10 +207,22 @@ public struct CommandSpec: Sendable {
   /// such calls at once (a script's piped requests), the dispatcher reads their fugitives in one
   /// go instead of one by one.
   public let readsFugitive: String?
-  /// A parameter naming an existing database this command works on instead of the default one
-  /// (`db copy --from`): when it is given, the front opens that database (refusing a file that
-  /// does not exist) and never touches the default.
-  public let opensDatabase: String?
+  /// The two ends of a command that moves data between databases (`db copy --from --to`). When
+  /// both are given, the front opens `source` (refusing a file that does not exist) instead of
+  /// the default database, which it never touches; when one is left out, the default database is
+  /// that end and is opened as usual.
+  public let opensDatabase: DatabaseEnds?
+
+  /// The parameters naming the two databases of a copy (see `opensDatabase`).
+  public struct DatabaseEnds: Sendable {
+    public let source: String
+    public let target: String
+
+    public init(source: String, target: String) {
+      self.source = source
+      self.target = target
+    }
+  }
 
   public init(
     name: String, words: [String], tab: Tab, summary: String, params: [any ParamDeclaration],
@@ -218,7 +230,7 @@ public struct CommandSpec: Sendable {
     result: String, schema: ResultSchema = .unspecified, view: ResultView,
     confirmation: Confirmation? = nil, longRunning: Bool = false, successField: String? = nil,
     locksOnClosedCase: [String] = [], agencyAdminOnly: Bool = false,
-    readsFugitive: String? = nil, opensDatabase: String? = nil
+    readsFugitive: String? = nil, opensDatabase: DatabaseEnds? = nil
   ) {
     self.name = name
     self.words = words
