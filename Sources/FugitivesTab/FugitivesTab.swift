@@ -139,7 +139,7 @@ public enum FugitivesTab {
       agencyAdminOnly: true)
   ) { store, arguments in
     let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .all)
-    for fugitive in fugitives { try store.deleteFugitive(id: fugitive.id) }
+    try store.deleteFugitives(ids: fugitives.map(\.id))
     return FugitiveSelection.result(fugitives, arguments)
   }
 

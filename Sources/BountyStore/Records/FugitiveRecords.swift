@@ -260,15 +260,30 @@ extension Store {
       """, Self.values(fields) + [.text(now.iso8601), .integer(previousID)])
   }
 
-  /// Deletes a fugitive (its notes and photo go with it) and closes the gap in the manual order.
-  public func deleteFugitive(id: Int64) throws {
-    guard
-      let position = try database.scalarInt(
-        "SELECT position FROM fugitive WHERE id = ?", .integer(id))
-    else { throw BountyError.notFound("fugitive \(id) not found") }
-    try database.run("DELETE FROM fugitive WHERE id = ?", .integer(id))
+  /// Deletes fugitives (their notes and photos go with them) and closes the gaps in the manual
+  /// order with one renumbering: deleting k of n fugitives rewrites (and records for undo) each
+  /// later row once, not k times.
+  public func deleteFugitives(ids: [Int64]) throws {
+    var lowest = Int64.max
+    for id in ids {
+      guard
+        let position = try database.scalarInt(
+          "SELECT position FROM fugitive WHERE id = ?", .integer(id))
+      else { throw BountyError.notFound("fugitive \(id) not found") }
+      lowest = min(lowest, position)
+      try database.run("DELETE FROM fugitive WHERE id = ?", .integer(id))
+    }
+    guard lowest < Int64.max else { return }
+    // Positions below the first gap are still 1, 2, …; the rows after it close up from there.
     try database.run(
-      "UPDATE fugitive SET position = position - 1 WHERE position > ?", .integer(position))
+      """
+      UPDATE fugitive SET position = renumbered.position
+      FROM (
+        SELECT id, CAST(? AS bigint) - 1 + row_number() OVER (ORDER BY position) AS position
+        FROM fugitive WHERE position > ?
+      ) AS renumbered
+      WHERE fugitive.id = renumbered.id AND fugitive.position <> renumbered.position
+      """, .integer(lowest), .integer(lowest))
   }
 
   /// Moves a fugitive to row `position` (1-based, clamped) of its list in the manual order: the
