@@ -1,4 +1,5 @@
 import BountyCore
+import BountyTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -76,17 +77,24 @@ import Testing
   }
 }
 
-/// A database of its own on the test server for one test, dropped when the test is done.
+/// A database of its own on the test server (`PostgresTestServer.shared`: the one
+/// `BOUNTY_TEST_POSTGRES` names, or a cluster this process starts) for one test, dropped when the
+/// test is done.
 final class ScratchPostgres {
   /// libpq's connection string for the test server (without `dbname`).
   static var server: String {
-    ProcessInfo.processInfo.environment["BOUNTY_TEST_POSTGRES"]
-      ?? "host=/tmp/pgdev/sock user=postgres"
+    get throws {
+      let server = try PostgresTestServer.shared
+      return "host=\(server.host) user=\(server.user)"
+    }
   }
 
   let name = "a_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+  /// The database as a `postgresql:` URL.
+  let url: String
 
   init() throws {
+    url = try PostgresTestServer.shared.url(database: name)
     try Self.administer("CREATE DATABASE \(name)")
   }
 
@@ -96,17 +104,12 @@ final class ScratchPostgres {
 
   /// Runs `sql` on the server's `postgres` database (for what is not inside one database).
   static func administer(_ sql: String) throws {
-    try Database(postgresURL: "\(server) dbname=postgres").execute(sql)
+    try Database(postgresURL: "\(try server) dbname=postgres").execute(sql)
   }
 
   /// A new connection to this database.
   func connect() throws -> Database {
-    try Database(postgresURL: "\(Self.server) dbname=\(name)")
-  }
-
-  /// The same as a `postgresql:` URL (its `key=value` pairs become query parameters).
-  var url: String {
-    "postgresql:///\(name)?" + Self.server.split(separator: " ").joined(separator: "&")
+    try Database(postgresURL: "\(try Self.server) dbname=\(name)")
   }
 }
 
@@ -385,7 +388,7 @@ final class ScratchPostgres {
   @Test func aMissingDatabaseIsOneLineNamingTheURL() throws {
     let url =
       "postgresql:///a_missing_\(UInt32.random(in: 0...UInt32.max))?"
-      + ScratchPostgres.server.split(separator: " ").joined(separator: "&")
+      + (try ScratchPostgres.server).split(separator: " ").joined(separator: "&")
     do {
       _ = try Store.open(path: url)
       Issue.record("opened \(url)")

@@ -103,7 +103,7 @@ import Testing
 
   @Test func hunterOpeningTogetherMigrateOnce() throws {
     let scratch = try ScratchPostgres()
-    let conninfo = "\(ScratchPostgres.server) dbname=\(scratch.name)"
+    let conninfo = "\(try ScratchPostgres.server) dbname=\(scratch.name)"
     let (now, failures) = (now, Failures())
     DispatchQueue.concurrentPerform(iterations: 4) { _ in
       do {
@@ -125,7 +125,7 @@ import Testing
       .appending(path: "../PostgreSQL/check-agency-schema").standardized.path
     let process = Process()
     process.executableURL = URL(filePath: script)
-    process.arguments = [ScratchPostgres.server]
+    process.arguments = [try ScratchPostgres.server]
     var environment = ProcessInfo.processInfo.environment
     environment["CHECK_DATABASE_PREFIX"] = "b_check"
     process.environment = environment
