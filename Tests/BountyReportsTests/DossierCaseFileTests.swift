@@ -38,6 +38,19 @@ import Testing
   /// Text both show: the redaction keeps who they are and the bond.
   static let kept = ["Ann Lee", "Annie Fox", "grey", "50,000.00", "Clark County", "C-9", "Fremont"]
 
+  /// One day is "1 day", ahead or overdue, as in the list and the report.
+  @Test(arguments: [
+    ("2026-12-01", "(1 day left)"), ("2026-11-29", "(OVERDUE 1 day)"),
+    ("2026-12-05", "(5 days left)"),
+  ])
+  func aForfeitureDayAwayIsOneDay(date: String, shown: String) throws {
+    let app = try TestApp()
+    try app.add("Ann Lee", id: 7)
+    try app.call("fugitives.bond", ["id": 7, "forfeiture": .string(date)])
+    let dossier = try app.call("dossier.generate", ["id": 7, "format": "text"])
+    #expect(dossier["content"]?.stringValue?.contains("\(date) \(shown)") == true)
+  }
+
   @Test(arguments: ["text", "markdown", "html"], TestEngine.allCases)
   func theFullDossierShowsEveryField(format: String, engine: TestEngine) throws {
     let page = try Self.dossier(format, redact: false, on: engine)

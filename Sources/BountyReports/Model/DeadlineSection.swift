@@ -48,9 +48,8 @@ enum DeadlineSection {
 
   /// `126 days`, `OVERDUE 3 days`.
   static func daysText(_ line: DeadlineLine) -> String {
-    let days = abs(line.daysLeft)
-    let counted = "\(days) day\(days == 1 ? "" : "s")"
-    return line.daysLeft < 0 ? "OVERDUE \(counted)" : counted
+    let days = counted(abs(line.daysLeft), "day", "days")
+    return line.daysLeft < 0 ? "OVERDUE \(days)" : days
   }
 
   static func text(_ summary: ReportSummary, width: Int) -> String {

@@ -49,7 +49,10 @@ enum DossierCaseFile {
       if let deadline = bond.forfeitureDate {
         var text = deadline.description
         if let days = bond.daysLeft, !fugitive.captured {
-          text += days < 0 ? " (OVERDUE \(-days) days)" : " (\(days) days left)"
+          text +=
+            days < 0
+            ? " (OVERDUE \(counted(-days, "day", "days")))"
+            : " (\(counted(days, "day", "days")) left)"
         }
         facts.append(("Forfeiture", text))
       }

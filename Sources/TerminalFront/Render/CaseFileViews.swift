@@ -31,8 +31,8 @@ struct CaseFileColumns {
     guard let days = daysLeft(fugitive),
       let date = fugitive["bond"]?["forfeitureDate"]?.stringValue
     else { return "" }
-    if days < 0 { return "\(date) (OVERDUE \(-days) day\(days == -1 ? "" : "s"))" }
-    let text = "\(date) (\(days) day\(days == 1 ? "" : "s"))"
+    if days < 0 { return "\(date) (OVERDUE \(counted(-days, "day", "days")))" }
+    let text = "\(date) (\(counted(days, "day", "days")))"
     return days <= urgentDays ? text + " !" : text
   }
 
