@@ -198,7 +198,7 @@ public enum FugitivesTab {
   }
 
   static let sightingDescription = Param.text(
-    "description", maxLength: Limits.descriptionLength, help: "Where, in words")
+    "description", maxLength: Limits.descriptionLength, allowBlank: false, help: "Where, in words")
   static let clearSighting = Param.flag("clear", help: "Forget the last sighting")
 
   static let seen = Command(

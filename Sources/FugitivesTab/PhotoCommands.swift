@@ -43,6 +43,15 @@ enum PhotoCommands {
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
+    // One thing at a time: set, clear, or read back (to a file with --export).
+    let given = [
+      (image.name, arguments.has(image)), (clear.name, arguments.isSet(clear)),
+      (export.name, arguments.has(export)),
+    ].filter(\.1).map(\.0)
+    guard given.count <= 1 else {
+      throw BountyError.invalidParameter(
+        field: given[1], reason: "cannot be given with \(given[0])")
+    }
     _ = try store.existingFugitive(id: id)
     if let bytes = arguments[image] {
       guard bytes.count <= Limits.photoBytes else {

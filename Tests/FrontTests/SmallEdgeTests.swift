@@ -63,6 +63,28 @@ import Testing
     #expect(try JSONParser.parse(cleared.stdout.trimmingASCIIWhitespace())["lastSeen"] == .null)
     let both = try bounty.run(["fugitives", "seen", "5", "--clear", "--description", "x"])
     #expect(both.status == 64 && both.stderr.contains("clear"))
+    // A description of spaces says nothing: refused, not recorded as a sighting without a place.
+    let blank = try bounty.run(["fugitives", "seen", "5", "--description", "   "])
+    #expect(blank.status == 64 && blank.stderr == "Error: description must not be blank.\n")
+  }
+
+  /// A photo is set, cleared or read back, one at a time: two of them at once is a usage error
+  /// that changes nothing (before, a photo given with --clear was set, and --clear with --export
+  /// cleared it and wrote no file).
+  @Test func contradictoryPhotoOptionsAreRefused() throws {
+    let image = folder.file("face.png")
+    _ = FileManager.default.createFile(
+      atPath: image, contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7]))
+    let before = try undoSteps()
+    let setAndClear = try bounty.run(["fugitives", "photo", "5", image, "--clear"])
+    #expect(setAndClear.stderr == "Error: clear cannot be given with image.\n")
+    let exported = folder.file("out.png")
+    let clearAndExport = try bounty.run([
+      "fugitives", "photo", "5", "--clear", "--export", exported,
+    ])
+    #expect(clearAndExport.status == 64 && setAndClear.status == 64)
+    #expect(clearAndExport.stderr == "Error: export cannot be given with clear.\n")
+    #expect(try undoSteps() == before)
   }
 
   @Test func theSamePhotoTwiceIsOneUndoStep() throws {
