@@ -11,6 +11,18 @@
 #include <locale.h>
 #include <wchar.h>
 
+#include <term.h>
+
+/// 1 when terminfo knows terminal `name`: initscr would print an error and exit the process for
+/// one it does not know. The probe's terminal is freed, and the current one kept.
+static inline int bounty_terminal_known(const char *name) {
+  int error = 0;
+  TERMINAL *before = cur_term;
+  if (setupterm(name, 1, &error) != OK) return 0;
+  del_curterm(set_curterm(before));
+  return 1;
+}
+
 static inline WINDOW *bounty_stdscr(void) { return stdscr; }
 static inline int bounty_lines(void) { return LINES; }
 static inline int bounty_cols(void) { return COLS; }

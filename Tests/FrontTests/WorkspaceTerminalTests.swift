@@ -120,11 +120,17 @@ import Testing
 }
 
 extension WorkspaceTerminalTests {
-  @Test func aDumbTerminalGetsTheLineShell() throws {
+  /// A dumb terminal, and one terminfo does not know (where curses would print its own error and
+  /// end the process), get the line shell.
+  @Test(arguments: ["dumb", "no-such-terminal"])
+  func aTerminalThatCannotAddressTheCursorGetsTheLineShell(term: String) throws {
     let screen = try Screen(
-      command: "env BOUNTY_DB=\(bounty.database) TERM=dumb XDG_STATE_HOME=\(folder.file("state")) "
+      command:
+        "env BOUNTY_DB=\(bounty.database) TERM=\(term) XDG_STATE_HOME=\(folder.file("state")) "
         + "\(BinaryRunner.executable); echo EXITED $?; sleep 30")
-    #expect(screen.waitForPrompt("Fugitives>").contains("[Fugitives (28)]"))
+    #expect(screen.waitForPrompt("Fugitives>").contains("Fugitives (28)"))
+    try screen.type("quit", "Enter")
+    #expect(screen.waitFor("EXITED").contains("EXITED 0"))
   }
 
   /// Another process's change (another hunter's, on an agency database) shows within about a

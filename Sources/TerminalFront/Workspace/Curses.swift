@@ -27,6 +27,12 @@ final class Curses {
 
   let colour: Bool
 
+  /// True when terminfo describes terminal `name`: for one it does not, curses would print its own
+  /// error and end the process, so the line shell runs instead.
+  static func knows(terminal name: String) -> Bool {
+    bounty_terminal_known(name) == 1
+  }
+
   /// Starts full-screen mode; nil when the terminal cannot do it (then the shell runs instead).
   init?(colour: Bool) {
     CrashRestore.remember()

@@ -63,7 +63,7 @@ final class Workspace {
   static func canRun(environment: [String: String]) -> Bool {
     let term = environment["TERM"] ?? ""
     return isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !term.isEmpty
-      && term != "dumb"
+      && term != "dumb" && Curses.knows(terminal: term)
   }
 
   func run() -> Int32 {
