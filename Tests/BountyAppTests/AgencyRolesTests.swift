@@ -119,6 +119,27 @@ import Testing
     }
   }
 
+  /// A hunter running init-agency is refused before anything runs: PostgreSQL would only have
+  /// warned that its GRANTs granted nothing, and the plan would have read as done.
+  @Test func initAgencyByAHunterIsRefused() throws {
+    let app = try TestApp(engine: .postgresql)
+    let server = try PostgresTestServer.shared
+    _ = try Self.initAgency(app)
+    let hunter = "h_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    defer { _ = try? server.psql(app.store.path, "DROP ROLE \(hunter)") }
+    _ = try app.dispatcher.call("db.addHunter", params: ["role": .string(hunter)], front: .terminal)
+      .get()
+    let owner = try server.psql(
+      app.store.path, "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE relname = 'fugitive'")
+    let outcome = try BinaryRunner(database: try PostgresTestServer.url(app.store.path, as: hunter))
+      .run(["db", "init-agency"])
+    #expect(outcome.status == 1 && outcome.stdout.isEmpty)
+    #expect(
+      outcome.stderr
+        == "Error: init-agency needs the role that owns bounty's tables (\(owner)), with "
+        + "CREATEROLE; nothing was changed\n")
+  }
+
   @Test func addHunterNeedsPostgreSQL() throws {
     let app = try TestApp(engine: .sqlite)
     #expect(

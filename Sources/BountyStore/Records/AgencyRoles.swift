@@ -30,6 +30,20 @@ extension Store {
     guard database.dialect == .postgresql else {
       throw BountyError.refused("init-agency needs a PostgreSQL database (--db postgresql://…)")
     }
+    // PostgreSQL answers a GRANT on a table this role does not own with a warning, not an error:
+    // a hunter would be told the plan ran when nothing was granted.
+    let owner =
+      try database.scalarText(
+        "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = CAST('fugitive' AS regclass)")
+      ?? "postgres"
+    guard
+      try database.scalarInt(
+        "SELECT CAST(pg_has_role(current_user, ?, 'USAGE') AS int)", .text(owner)) == 1
+    else {
+      throw BountyError.refused(
+        "init-agency needs the role that owns bounty's tables (\(owner)), with CREATEROLE; "
+          + "nothing was changed")
+    }
     var statements: [String] = []
     do {
       // Roles and memberships belong to the whole cluster: another database's init-agency may
