@@ -51,6 +51,18 @@ import Testing
     #expect(screen.waitFor("EXITED").contains("EXITED 0"))
   }
 
+  /// `:show ID` from the Captured tab opens a fugitive at large on the Fugitives tab, as `show`
+  /// does in the line shell (it was refused as "not captured").
+  @Test func showFromAnyTabOpensTheFugitiveInItsOwnTab() throws {
+    let screen = try workspace()
+    try screen.type("2")
+    _ = screen.waitFor("1 of 6")
+    try screen.type(":", "show 48445", "Enter")
+    let card = screen.waitFor("ID#          48445")
+    #expect(card.contains("Ábel Kovács") && !card.contains("not captured"), "\(card)")
+    #expect(card.contains(" Fugitives (28) ") || card.contains("[Fugitives (28)]"), "\(card)")
+  }
+
   @Test func theFilterFollowsTypingEnterKeepsItEscapeClearsIt() throws {
     let screen = try workspace()
     try screen.type("/", "w", "h", "i", "t")

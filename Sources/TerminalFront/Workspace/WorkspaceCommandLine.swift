@@ -15,6 +15,17 @@ extension Workspace {
       running = false
       return
     }
+    // `show ID` opens any fugitive, in the tab it belongs to, from any tab (as in the shell).
+    let words = line.split(separator: " ")
+    if words.count == 2, words[0] == "show", let id = Int64(words[1]) {
+      switch client.fugitive(id) {
+      case .success(let fugitive):
+        model.show(id, in: TabName.of(captured: fugitive["captured"] == .bool(true)))
+      case .failure(let error):
+        status = Status(text: error.message, kind: .error)
+      }
+      return
+    }
     let reader = ShellLine(
       registry: dispatcher.registry, active: model.active, current: model.currentFugitive,
       home: home)
