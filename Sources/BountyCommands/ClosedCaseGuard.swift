@@ -45,7 +45,8 @@ public enum FugitiveIDs {
     }
     return try words.map { word throws(BountyError) -> Int64 in
       guard let id = Int64(word), Limits.fugitiveIDs.contains(id) else {
-        throw BountyError.invalidParameter(field: field, reason: "'\(word)' is not an ID#")
+        throw BountyError.invalidParameter(
+          field: field, reason: "\(SafeText.quoted(word)) is not an ID#")
       }
       return id
     }

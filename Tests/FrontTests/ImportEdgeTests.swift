@@ -160,6 +160,29 @@ import Testing
       !bounty.stderr.contains("\u{1B}")
         && !bounty.stderr.contains(String(repeating: "A", count: 40)))
   }
+
+  /// The same rule for what is typed or sent: an amount, an ID#, a choice, an option or a command
+  /// of 5,000 characters is quoted in 24 and `…`, on the command line and over JSON-RPC (a
+  /// 100,000-digit bounty made a 200 KB error line).
+  @Test func commandLineAndRPCErrorsQuoteOnlyAShortExcerpt() throws {
+    let long = String(repeating: "9", count: 5_000)
+    let bounty = BinaryRunner(database: try TemporaryFolder().file("db.sqlite"))
+    let typed: [[String]] = [
+      ["fugitives", "add", "--name", "x", "--bounty", long], ["fugitives", "show", long],
+      ["fugitives", "list", "--sort", long], ["fugitives", "list", "--" + long], [long],
+      ["fugitives", "show", "1", long], ["settings", "set", "currency", long],
+    ]
+    for arguments in typed {
+      let outcome = try bounty.run(arguments)
+      #expect(outcome.status != 0, "\(arguments.map { $0.prefix(30) })")
+      let first = outcome.stderr.prefix { $0 != "\n" }
+      #expect(first.count < 200 && first.contains("99999999999999999999…'"), "\(first)")
+    }
+    let request =
+      #"{"jsonrpc":"2.0","id":1,"method":"fugitives.add","params":{"name":"x","bounty":"\#(long)"}}"#
+    let answer = try bounty.rpc([request])
+    #expect(answer.count == 1 && answer[0].utf8.count < 300, "\(answer.first?.prefix(300) ?? "")")
+  }
 }
 
 /// Rows without an ID# get free ones quickly even when ID# 2147483647 is taken (the import asks the

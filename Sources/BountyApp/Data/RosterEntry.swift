@@ -53,11 +53,7 @@ struct RosterEntry {
     let bounty: Money
     switch Money.parse(bountyText, currency: currency) {
     case .success(let money): bounty = money
-    case .failure(let error):
-      // The parser quotes the text; a long or unprintable one is quoted short instead.
-      let short = SafeText.excerpt(bountyText) == bountyText
-      throw invalid(
-        "bounty", short ? error.reason : "'\(SafeText.excerpt(bountyText))' is not an amount")
+    case .failure(let error): throw invalid("bounty", error.reason)
     }
     let captured: Bool
     switch object["captured"] {

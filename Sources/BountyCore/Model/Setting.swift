@@ -74,29 +74,31 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .currency:
       guard let currency = Currency.named(text.trimmingASCIIWhitespace()) else {
         throw invalid(
-          "'\(text)' is not a known currency code (\(choices?.joined(separator: ", ") ?? ""))")
+          "\(SafeText.quoted(text)) is not a known currency code (\(choices?.joined(separator: ", ") ?? ""))"
+        )
       }
       return currency.code
     case .commissionRate:
       guard let rate = ExactDecimal(text),
         rate <= ExactDecimal(significand: 100, scale: 0)
-      else { throw invalid("'\(text)' is not a percentage from 0 to 100") }
+      else { throw invalid("\(SafeText.quoted(text)) is not a percentage from 0 to 100") }
       return rate.description
     case .confirmDelete:
       switch text.lowercased() {
       case "true", "yes", "on", "1": return "true"
       case "false", "no", "off", "0": return "false"
-      default: throw invalid("'\(text)' is not true or false")
+      default: throw invalid("\(SafeText.quoted(text)) is not true or false")
       }
     case .historyLimit:
       guard let limit = Int(text.trimmingASCIIWhitespace()), (1...10_000).contains(limit) else {
-        throw invalid("'\(text)' is not a whole number from 1 to 10000")
+        throw invalid("\(SafeText.quoted(text)) is not a whole number from 1 to 10000")
       }
       return String(limit)
     case .rounding, .fugitivesSort, .capturedSort, .color:
       let word = text.trimmingASCIIWhitespace().lowercased()
       guard let choices, choices.contains(word) else {
-        throw invalid("'\(text)' is not one of \(choices?.joined(separator: ", ") ?? "")")
+        throw invalid(
+          "\(SafeText.quoted(text)) is not one of \(choices?.joined(separator: ", ") ?? "")")
       }
       return word
     }

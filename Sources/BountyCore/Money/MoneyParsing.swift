@@ -26,7 +26,7 @@ extension Money {
     var negative = false
     if bytes[start] == UInt8(ascii: "-") {
       guard allowNegative else {
-        return failure("'\(text)' is negative; amounts must be 0 or more")
+        return failure("\(SafeText.quoted(text)) is negative; amounts must be 0 or more")
       }
       negative = true
       start += 1
@@ -42,13 +42,14 @@ extension Money {
       }
     } else if start < end, bytes[start] == UInt8(ascii: "$") {
       return failure(
-        "'\(text)' uses another currency's symbol; this database uses \(currency.code)")
+        "\(SafeText.quoted(text)) uses another currency's symbol; this database uses \(currency.code)"
+      )
     }
     // The ISO code, if any, follows after a space: `12500.50 USD`.
     if let space = bytes[start..<end].lastIndex(of: 0x20) {
       let code = bytes[(space + 1)..<end]
       guard code.count == 3, code.allSatisfy(isLetter) else {
-        return failure("'\(text)' is not an amount")
+        return failure("\(SafeText.quoted(text)) is not an amount")
       }
       guard String(decoding: code, as: UTF8.self).uppercased() == currency.code else {
         return failure(
@@ -71,10 +72,10 @@ extension Money {
         if groups == 0 {
           firstGroupDigits = digitsInGroup
         } else if digitsInGroup != 3 {
-          return failure("'\(text)' has misplaced thousands separators")
+          return failure("\(SafeText.quoted(text)) has misplaced thousands separators")
         }
         guard digitsInGroup > 0 else {
-          return failure("'\(text)' has misplaced thousands separators")
+          return failure("\(SafeText.quoted(text)) has misplaced thousands separators")
         }
         groups += 1
         digitsInGroup = 0
@@ -85,29 +86,32 @@ extension Money {
         whole = plus
         digitsInGroup += 1
       } else {
-        return failure("'\(text)' is not an amount")
+        return failure("\(SafeText.quoted(text)) is not an amount")
       }
       index += 1
     }
     if index == start || (groups == 0 && digitsInGroup == 0) {
-      return failure("'\(text)' is not an amount")
+      return failure("\(SafeText.quoted(text)) is not an amount")
     }
     if groups > 0 && (digitsInGroup != 3 || firstGroupDigits > 3) {
-      return failure("'\(text)' has misplaced thousands separators")
+      return failure("\(SafeText.quoted(text)) has misplaced thousands separators")
     }
     // Fraction: at most `scale` digits, at least one after a point.
     var fraction: Int64 = 0
     var fractionDigits = 0
     if index < end {
       index += 1
-      guard index < end else { return failure("'\(text)' is not an amount") }
+      guard index < end else { return failure("\(SafeText.quoted(text)) is not an amount") }
       while index < end {
         let byte = bytes[index]
-        guard byte >= 0x30 && byte <= 0x39 else { return failure("'\(text)' is not an amount") }
+        guard byte >= 0x30 && byte <= 0x39 else {
+          return failure("\(SafeText.quoted(text)) is not an amount")
+        }
         fractionDigits += 1
         guard fractionDigits <= currency.scale else {
           return failure(
-            "'\(text)' has more decimals than \(currency.code) allows (\(currency.scale))")
+            "\(SafeText.quoted(text)) has more decimals than \(currency.code) allows (\(currency.scale))"
+          )
         }
         fraction = fraction * 10 + Int64(byte - 0x30)
         index += 1
@@ -116,7 +120,7 @@ extension Money {
     fraction *= Currency.powersOfTen[currency.scale - fractionDigits]
     let (scaled, o1) = whole.multipliedReportingOverflow(by: currency.minorPerMajor)
     let (minor, o2) = scaled.addingReportingOverflow(fraction)
-    if overflow || o1 || o2 { return failure("'\(text)' is too large") }
+    if overflow || o1 || o2 { return failure("\(SafeText.quoted(text)) is too large") }
     return .success(Money(minorUnits: negative ? -minor : minor, currency: currency))
   }
 

@@ -61,7 +61,7 @@ extension ParamSpec {
     switch type {
     case .integer:
       guard let value = Int64(text.trimmingASCIIWhitespace()) else {
-        throw invalid("'\(text)' is not a whole number")
+        throw invalid("\(SafeText.quoted(text)) is not a whole number")
       }
       return try checkedInteger(value)
     case .text:
@@ -72,11 +72,11 @@ extension ParamSpec {
       switch text.lowercased() {
       case "true", "yes", "on", "1": return .boolean(true)
       case "false", "no", "off", "0": return .boolean(false)
-      default: throw invalid("'\(text)' is not yes or no")
+      default: throw invalid("\(SafeText.quoted(text)) is not yes or no")
       }
     case .decimal:
       guard let value = ExactDecimal(text) else {
-        throw invalid("'\(text)' is not a decimal number like 12.5")
+        throw invalid("\(SafeText.quoted(text)) is not a decimal number like 12.5")
       }
       return .decimal(value)
     case .timestamp:
@@ -153,7 +153,7 @@ extension ParamSpec {
     guard case .choice(let words) = type else { return word }
     let lowered = word.lowercased()
     guard words.contains(lowered) else {
-      throw invalid("'\(word)' is not one of \(words.joined(separator: ", "))")
+      throw invalid("\(SafeText.quoted(word)) is not one of \(words.joined(separator: ", "))")
     }
     return lowered
   }
@@ -162,7 +162,7 @@ extension ParamSpec {
     guard let value = Timestamp(parsingLocal: text) else {
       if RelativeDate.recognizes(text) { return .timeText(text) }
       throw invalid(
-        "'\(text)' is not a date (YYYY-MM-DD, today, yesterday, 3 days ago, monday) "
+        "\(SafeText.quoted(text)) is not a date (YYYY-MM-DD, today, yesterday, 3 days ago, monday) "
           + "or time (YYYY-MM-DDTHH:MM:SSZ, now) from 1900 to 9999")
     }
     return .timestamp(value, dateOnly: Timestamp.isDateOnly(text))
@@ -173,7 +173,8 @@ extension ParamSpec {
     guard let value = Double(text.trimmingASCIIWhitespace()), value.isFinite,
       abs(value) <= limit
     else {
-      throw invalid("'\(text)' is not a number of degrees from -\(Int(limit)) to \(Int(limit))")
+      throw invalid(
+        "\(SafeText.quoted(text)) is not a number of degrees from -\(Int(limit)) to \(Int(limit))")
     }
     return .degrees(value)
   }

@@ -64,6 +64,12 @@ public enum SafeText {
     return result
   }
 
+  /// `excerpt(text)` in single quotes: how an error message names the value it refuses
+  /// (`'1.005' has more decimals…`), however long or hostile the value was.
+  public static func quoted(_ text: String) -> String {
+    "'" + excerpt(text) + "'"
+  }
+
   /// True when `text` holds a NUL, which no text in bounty may (it would cut the text short in C
   /// code and in SQL written as text).
   public static func containsNUL(_ text: String) -> Bool {

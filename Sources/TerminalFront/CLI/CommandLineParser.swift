@@ -79,11 +79,11 @@ public struct CommandLineParser {
           .map { $0.spec.words[1] })
     }
     guard known < given.count else {
-      return .usage("'\(given.joined(separator: " "))' needs a verb")
+      return .usage("\(SafeText.quoted(given.joined(separator: " "))) needs a verb")
     }
     let wrong = given[known]
     return .usage(
-      "unknown command '\(given.prefix(known + 1).joined(separator: " "))'"
+      "unknown command \(SafeText.quoted(given.prefix(known + 1).joined(separator: " ")))"
         + Suggestion.hint(for: wrong, among: next.sorted()))
   }
 
@@ -116,7 +116,7 @@ public struct CommandLineParser {
       let options = params.filter { !$0.positional }
       guard let param = options.first(where: { $0.optionName == name }) else {
         throw BountyError.usage(
-          "unknown option '\(name)' for '\(spec.words.joined(separator: " "))'"
+          "unknown option \(SafeText.quoted(name)) for '\(spec.words.joined(separator: " "))'"
             + Suggestion.hint(for: name, among: options.map(\.optionName)))
       }
       if param.type == .boolean && inlineValue == nil {
@@ -144,7 +144,8 @@ public struct CommandLineParser {
     // `capture 7 8 9`: a repeated last parameter takes every remaining word.
     let takesTheRest = positionalParams.last?.repeated == true
     if positionals.count > positionalParams.count && !takesTheRest {
-      throw BountyError.usage("unexpected argument '\(positionals[positionalParams.count])'")
+      throw BountyError.usage(
+        "unexpected argument \(SafeText.quoted(positionals[positionalParams.count]))")
     }
     for (index, value) in positionals.enumerated() {
       let param = positionalParams[min(index, positionalParams.count - 1)]
