@@ -3,7 +3,7 @@ import BountyStore
 
 /// The values of a fugitive as the caller last saw them (a form opened a while ago), for the
 /// fields it changes: `fugitives edit` refuses to save over a value someone else changed since,
-/// and says what it is now and, on an agency database, who changed it.
+/// and says what it is now and, on an agency database, who last changed the fugitive.
 enum SeenValues {
   static let name = Param.text(
     "wasName", maxLength: Limits.nameLength, allowBlank: false,
@@ -28,10 +28,15 @@ enum SeenValues {
         ("description", quoted(fugitive.description), quoted(seen))
       } else { nil }
     guard let stale else { return }
-    let by = try store.lastChangedBy(fugitiveID: fugitive.id).map { " by \($0)" } ?? ""
+    // Who last changed the fugitive, not necessarily this field: the value seen may never have
+    // been stored at all (a script's guess).
+    let last =
+      try store.lastChangedBy(fugitiveID: fugitive.id).map {
+        "; the fugitive was last changed by \($0)"
+      } ?? ""
     throw BountyError.conflict(
-      "fugitive \(fugitive.id) (\(fugitive.name)): its \(stale.field) was changed\(by) since "
-        + "you saw it (now \(stale.now), was \(stale.seen)); nothing was saved")
+      "fugitive \(fugitive.id) (\(fugitive.name)): its \(stale.field) is not the one you saw "
+        + "(now \(stale.now), was \(stale.seen)\(last)); nothing was saved")
   }
 
   private static func quoted(_ text: String) -> String {
