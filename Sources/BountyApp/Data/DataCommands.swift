@@ -14,7 +14,9 @@ enum DataCommands {
   static let importFormat = Param.choice(
     "format", DataFormat.self, help: "csv or json (default: from the file name)")
   static let replace = Param.flag(
-    "replace", help: "Update fugitives whose ID# already exists (what the file lacks is kept)")
+    "replace",
+    help: "Update fugitives whose ID# already exists: each row still needs a name and a bounty; "
+      + "what else the file lacks (notes, photo, case file) is kept")
   static let ignoreUnknownColumns = Param.flag(
     "ignoreUnknownColumns", help: "Skip CSV columns bounty does not know (else they are an error)")
   static let exportFormat = Param.choice(
