@@ -88,11 +88,13 @@ enum AppCommands {
       name: "db.info", words: ["db", "info"], tab: .database,
       summary: "Show the database's path, schema version and counts", params: [], effect: .read,
       result:
-        "{path, schemaVersion, latestSchemaVersion, sqliteVersion, journalMode, sizeBytes, counts…}",
+        "{path, schemaVersion, latestSchemaVersion, sqliteVersion (a SQLite file) or serverVersion "
+        + "(PostgreSQL), journalMode, sizeBytes, counts…}",
       schema: .component(.databaseInfo),
       view: .facts([
         Fact("path", "Database"), Fact("schemaVersion", "Schema version"),
         Fact("latestSchemaVersion", "Newest schema"), Fact("sqliteVersion", "SQLite"),
+        Fact("serverVersion", "PostgreSQL"),
         Fact("journalMode", "Journal"), Fact("sizeBytes", "Size", .bytes),
         Fact("currency", "Currency"),
         Fact("fugitives", "Fugitives"),
@@ -106,11 +108,16 @@ enum AppCommands {
     let database = store.database
     func count(_ sql: String) throws -> JSON { .int(try database.scalarInt(sql) ?? 0) }
     let storage = try store.storageFacts()
+    // The engine's own version: the SQLite library inside bounty, or the agency's server.
+    let engineVersion: (String, JSON) =
+      database.dialect == .postgresql
+      ? ("serverVersion", .string(try database.scalarText("SHOW server_version") ?? ""))
+      : ("sqliteVersion", .string(Store.sqliteLibraryVersion))
     return .object([
       "path": .string(store.path),
       "schemaVersion": .int(try Migrator.version(of: database)),
       "latestSchemaVersion": .int(Migration.latestVersion(for: database.dialect)),
-      "sqliteVersion": .string(Store.sqliteLibraryVersion),
+      engineVersion.0: engineVersion.1,
       "journalMode": .optional(storage.journalMode),
       "sizeBytes": .int(storage.sizeBytes),
       "currency": .string(try store.currency().code),

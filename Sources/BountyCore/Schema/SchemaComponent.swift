@@ -175,13 +175,15 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
     case .sampleResult:
       return Self.object([("loaded", Self.count)])
     case .databaseInfo:
-      return Self.object([
-        ("path", Self.string), ("schemaVersion", Self.count), ("latestSchemaVersion", Self.count),
-        ("sqliteVersion", Self.string), ("journalMode", Self.nullable(Self.string)),
-        ("sizeBytes", Self.count), ("currency", Self.string), ("fugitives", Self.count),
-        ("atLarge", Self.count), ("captured", Self.count), ("notes", Self.count),
-        ("photos", Self.count), ("undoSteps", Self.count),
-      ])
+      return Self.object(
+        [
+          ("path", Self.string), ("schemaVersion", Self.count), ("latestSchemaVersion", Self.count),
+          ("sqliteVersion", Self.string), ("serverVersion", Self.string),
+          ("journalMode", Self.nullable(Self.string)), ("sizeBytes", Self.count),
+          ("currency", Self.string), ("fugitives", Self.count), ("atLarge", Self.count),
+          ("captured", Self.count), ("notes", Self.count), ("photos", Self.count),
+          ("undoSteps", Self.count),
+        ], optional: ["sqliteVersion", "serverVersion"])
     case .databaseCheck:
       return Self.object([
         ("ok", Self.boolean), ("integrity", Self.array(of: Self.string)),
