@@ -112,6 +112,29 @@ import Testing
     #expect(try bounty.run(["--json", "fugitives", "show", "5"]).stdout.contains(#""name":"Old""#))
   }
 
+  /// `list` with options keeps the tab's `find` filter and `sort` unless it gives its own.
+  @Test func listWithOptionsKeepsTheTabsFilterAndSort() throws {
+    try bounty.run(["sample"])
+    // The first row and the count of the last list a script prints.
+    func lastList(_ lines: String) throws -> (first: String, count: String) {
+      let outcome = try bounty.run([], input: lines + "\nquit\n")
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      let rows = outcome.stdout.components(separatedBy: "\n")
+      let header = try #require(rows.lastIndex { $0.hasPrefix("  ID#") })
+      let count = rows[header...].first { $0.hasSuffix("at large") } ?? ""
+      return (rows[header + 1], count)
+    }
+    // 'fraud' matches Kwame Asante ($50,000) and 王伟 ($10,000).
+    let filtered = try lastList("find fraud\nlist --limit 1")
+    #expect(filtered.first.contains("Kwame Asante") && filtered.count == "1 shown of 2 at large")
+    let sorted = try lastList("find fraud\nsort bounty\nlist --limit 1")
+    #expect(sorted.first.contains("王伟") && sorted.count == "1 shown of 2 at large")
+    let ownSort = try lastList("find fraud\nsort bounty\nlist --limit 1 --sort name")
+    #expect(ownSort.first.contains("Kwame Asante"))
+    let ownSearch = try lastList("find fraud\nlist --limit 1 --search whitlow")
+    #expect(ownSearch.first.contains("Whitlow") && ownSearch.count == "1 at large")
+  }
+
   @Test func aFailedCommandMakesTheExitStatusOne() throws {
     let outcome = try bounty.run([], input: "show 404\nlist\nquit\n")
     #expect(outcome.status == 1)

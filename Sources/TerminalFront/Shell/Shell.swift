@@ -204,10 +204,12 @@ final class Shell {
     do {
       guard let (command, tokens) = try reader.resolve(line) else {
         let verb = line.split(separator: " ").first.map(String.init) ?? line
-        return fail(.usage("unknown command '\(verb)'; type 'help' for the commands of this tab"))
+        return fail(
+          .usage(
+            "unknown command \(SafeText.quoted(verb)); type 'help' for the commands of this tab"))
       }
       let spec = command.spec
-      let arguments = try parser.arguments(for: spec, tokens)
+      let arguments = try withTabView(parser.arguments(for: spec, tokens), for: spec)
       let confirm: ConfirmPrompt? =
         interactive
         ? ConfirmPrompt { [self] question in
@@ -231,6 +233,22 @@ final class Shell {
     } catch {
       fail(error)
     }
+  }
+
+  /// `list --limit 5` on a tab keeps the tab's filter (`find`) and sort (`sort`) unless the options
+  /// give their own, as `list` alone does.
+  private func withTabView(_ arguments: Arguments, for spec: CommandSpec) throws(BountyError)
+    -> Arguments
+  {
+    guard spec.name == model.active.listMethod, model.active != .settings else { return arguments }
+    var merged = arguments
+    let view = try spec.arguments(fromJSON: client.listParams(model.active, model.current))
+    let ordered = ["sort", "desc", "asc"].contains { arguments.value(named: $0) != nil }
+    for (name, value) in view.values where arguments.value(named: name) == nil {
+      if ordered && ["sort", "desc"].contains(name) { continue }
+      merged.set(name, value)
+    }
+    return merged
   }
 
   /// Keeps the view in step with a change: the card a command printed (its view is a fugitive's
