@@ -68,6 +68,18 @@ import Testing
     #expect(blank.status == 64 && blank.stderr == "Error: description must not be blank.\n")
   }
 
+  /// A name that shows nothing is blank, whatever it is made of: a vertical tab, a no-break space,
+  /// a zero-width space, a byte-order mark. Typed or imported, it is refused.
+  @Test(arguments: ["\t\u{0B}", "\u{A0}", "\u{200B}", "\u{FEFF} "])
+  func aNameOfInvisibleCharactersIsBlank(name: String) throws {
+    let typed = try bounty.run(["fugitives", "add", "--name", name, "--bounty", "1"])
+    #expect(typed.status == 64 && typed.stderr == "Error: name must not be blank.\n")
+    let imported = try bounty.run(
+      ["import", "-", "--format", "json"],
+      input: JSON.array([.object(["name": .string(name), "bounty": "1"])]).serialized)
+    #expect(imported.status == 1 && imported.stderr.contains("item 0, name: must be text of"))
+  }
+
   /// A photo is set, cleared or read back, one at a time: two of them at once is a usage error
   /// that changes nothing (before, a photo given with --clear was set, and --clear with --export
   /// cleared it and wrote no file).

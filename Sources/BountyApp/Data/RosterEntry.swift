@@ -40,7 +40,7 @@ struct RosterEntry {
       Limits.fugitiveIDs.contains(id)
     else { throw invalid("id", "must be a whole number from 1 to 2147483647") }
     guard let name = try Self.text(object["name"], "name", limit: Limits.nameLength),
-      !name.trimmingASCIIWhitespace().isEmpty
+      !SafeText.isBlank(name)
     else { throw invalid("name", "must be text of 1 to \(Limits.nameLength) characters") }
     let description =
       try Self.text(object["description"], "description", limit: Limits.descriptionLength) ?? ""

@@ -141,7 +141,7 @@ extension ParamSpec {
       !keepsSpaces
       && [given.utf8.first, given.utf8.last].contains { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
     let text = padded ? given.trimmingASCIIWhitespace() : given
-    if !allowBlank && text.isEmpty { throw invalid("must not be blank") }
+    if !allowBlank && SafeText.isBlank(text) { throw invalid("must not be blank") }
     if text.count > maxLength { throw invalid("is longer than \(maxLength) characters") }
     if text.unicodeScalars.contains(where: { $0.value == 0 }) {
       throw invalid("must not contain NUL characters")

@@ -64,6 +64,14 @@ public enum SafeText {
     return result
   }
 
+  /// True when `text` shows nothing: empty, or only spaces of any kind (a vertical tab, a no-break
+  /// space), control characters and invisible format characters (a zero-width space, a BOM).
+  public static func isBlank(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy {
+      $0.properties.isWhitespace || [.control, .format].contains($0.properties.generalCategory)
+    }
+  }
+
   /// `excerpt(text)` in single quotes: how an error message names the value it refuses
   /// (`'1.005' has more decimals…`), however long or hostile the value was.
   public static func quoted(_ text: String) -> String {
