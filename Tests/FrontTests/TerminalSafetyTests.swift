@@ -8,9 +8,9 @@ import Testing
 @Suite struct TerminalSafetyTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
-  static let hostile = "Eve\u{202E}gpj.exe\u{2066}\u{200F}\u{061C}\u{1B}[31m\u{07}"
+  static let hostile = "Eve\u{202E}gpj.exe\u{2066}\u{200F}\u{061C}\u{1B}[31m\u{07}\u{2028}x\u{FEFF}"
   static let raw: [Character] = [
-    "\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}", "\u{1B}", "\u{07}",
+    "\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}", "\u{1B}", "\u{07}", "\u{2028}", "\u{FEFF}",
   ]
 
   init() throws {

@@ -3,10 +3,13 @@
 /// isolates (which could make `evil.exe` look like `exe.live`) become visible `\u{…}` escapes.
 public enum SafeText {
   /// True for a scalar that must never reach a terminal or a document raw: C0 and C1 controls,
-  /// DEL, and the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069).
+  /// DEL, the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), the line and
+  /// paragraph separators (U+2028, U+2029: a line break to some readers, none to others) and the
+  /// byte-order mark (U+FEFF, invisible and of no width, which puts a table's columns out).
   public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E,
+      0x2066...0x2069, 0xFEFF:
       return true
     default:
       return false
