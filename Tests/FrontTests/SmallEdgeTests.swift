@@ -80,6 +80,23 @@ import Testing
     #expect(imported.status == 1 && imported.stderr.contains("item 0, name: must be text of"))
   }
 
+  /// An import of a folder or a missing file says so first, with or without --format (it asked
+  /// for a format, exit 64, when the name had no .csv or .json).
+  @Test func anImportOfAFolderOrAMissingFileSaysSo() throws {
+    for arguments in [["import", folder.path], ["import", folder.path, "--format", "csv"]] {
+      let outcome = try bounty.run(arguments)
+      #expect(
+        outcome.status == 1
+          && outcome.stderr == "Error: cannot read \(folder.path): it is a folder\n")
+    }
+    let missing = try bounty.run(["import", folder.file("nothing-here")])
+    #expect(
+      missing.status == 1
+        && missing.stderr
+          == "Error: cannot read \(folder.file("nothing-here")): No such file or directory\n"
+    )
+  }
+
   /// A photo is set, cleared or read back, one at a time: two of them at once is a usage error
   /// that changes nothing (before, a photo given with --clear was set, and --clear with --export
   /// cleared it and wrote no file).

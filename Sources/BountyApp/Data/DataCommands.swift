@@ -48,6 +48,7 @@ enum DataCommands {
     case (_?, _?):
       throw BountyError.invalidParameter(field: "content", reason: "give file or content, not both")
     }
+    try source.checkReadable()
     let format: DataFormat
     if let given = arguments[importFormat] {
       format = given

@@ -313,6 +313,19 @@ enum ImportSource {
     return (.standardInputAfter(bytes), bytes)
   }
 
+  /// Throws why a file cannot be read (missing, a folder, not allowed) before anything else is
+  /// asked of it, such as its format.
+  func checkReadable() throws(BountyError) {
+    guard case .file(let path) = self else { return }
+    var status = stat()
+    guard stat(path, &status) == 0, access(path, R_OK) == 0 else {
+      throw BountyError.io("cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      throw BountyError.io("cannot read \(path): it is a folder")
+    }
+  }
+
   /// The input's size in bytes, when it is known before reading.
   var size: Int64? {
     switch self {
