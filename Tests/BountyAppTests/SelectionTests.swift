@@ -45,6 +45,10 @@ import Testing
       return
     }
     #expect(try Self.capturedIDs(app) == ["2"])
+    #expect(
+      app.error("fugitives.delete", ["ids": []])
+        == .invalidParameter(
+          field: "ids", reason: "must be a list of one or more values, got an empty list"))
   }
 
   @Test(arguments: TestEngine.allCases)

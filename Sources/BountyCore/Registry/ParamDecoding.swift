@@ -8,7 +8,8 @@ extension ParamSpec {
     }
     if repeated {
       guard case .array(let items) = json, !items.isEmpty else {
-        throw invalid("must be a list of one or more values, got \(json.typeName)")
+        let got = json == .array([]) ? "an empty list" : json.typeName
+        throw invalid("must be a list of one or more values, got \(got)")
       }
       var values: [Int64] = []
       for item in items {
