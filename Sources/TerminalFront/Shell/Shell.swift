@@ -42,8 +42,9 @@ final class Shell {
     self.memory = interactive ? WorkspaceMemory(client: client) : nil
     self.pageSize = interactive ? max(5, Int64(Colour.terminalRows() - 8)) : 50
     if interactive, let editor = EditLineSource(historyPath: ShellHistory.path(environment)) {
-      Interrupt.install()
+      // The flag first: the handler must never be what first touches it (a lazy global).
       dispatcher.stop(when: Interruption.flag)
+      Interrupt.install()
       self.input = editor
     } else {
       self.input = PlainLineSource()
