@@ -111,7 +111,7 @@ public final class Dispatcher {
     queue?.made += 1
     guard let command = registry.command(named: name), !command.spec.fronts.isDisjoint(with: front)
     else {
-      return .failure(.unknownMethod(name))
+      return .failure(.unknownMethod(SafeText.excerpt(name)))
     }
     do {
       var arguments = try command.spec.arguments(fromJSON: params, front: front)
@@ -182,6 +182,8 @@ public final class Dispatcher {
   > {
     let spec = command.spec
     do {
+      // Ctrl-C before the command began (during its confirmation's look-ups, say) stops it.
+      try store.checkCancelled()
       let arguments = resolvingRelativeDates(spec, try resolvingAmounts(arguments))
       let onlyReads = spec.onlyReads(arguments)
       let work = { () throws -> Reply in

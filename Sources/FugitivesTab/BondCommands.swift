@@ -84,14 +84,15 @@ enum BondCommands {
     if let text = arguments[height] {
       guard let checked = text.isEmpty ? "" : Descriptors.checkedHeight(text) else {
         throw BountyError.invalid(
-          field: "height", reason: "'\(text)' needs a number and a unit (ft/in, cm or m)")
+          field: "height",
+          reason: "\(SafeText.quoted(text)) needs a number and a unit (ft/in, cm or m)")
       }
       descriptors.height = checked.isEmpty ? nil : checked
     }
     if let text = arguments[weight] {
       guard let checked = text.isEmpty ? "" : Descriptors.checkedWeight(text) else {
         throw BountyError.invalid(
-          field: "weight", reason: "'\(text)' needs a number and a unit (kg or lb)")
+          field: "weight", reason: "\(SafeText.quoted(text)) needs a number and a unit (kg or lb)")
       }
       descriptors.weight = checked.isEmpty ? nil : checked
     }

@@ -6,7 +6,7 @@ import BountyStore
 /// and says what it is now and, on an agency database, who last changed the fugitive.
 enum SeenValues {
   static let name = Param.text(
-    "wasName", maxLength: Limits.nameLength, allowBlank: false,
+    "wasName", maxLength: Limits.nameLength,
     help: "The name as you last saw it: if it is another now, nothing is saved (a conflict)")
   static let bounty = Param.money(
     "wasBounty",
@@ -21,11 +21,11 @@ enum SeenValues {
   static func check(_ arguments: Arguments, against fugitive: Fugitive, in store: Store) throws {
     let stale: (field: String, now: String, seen: String)? =
       if let seen = arguments[name], seen != fugitive.name {
-        ("name", quoted(fugitive.name), quoted(seen))
+        ("name", SafeText.quoted(fugitive.name), SafeText.quoted(seen))
       } else if let seen = arguments[bounty], seen.minorUnits != fugitive.bounty.minorUnits {
         ("bounty", fugitive.bounty.display, seen.display)
       } else if let seen = arguments[description], seen != fugitive.description {
-        ("description", quoted(fugitive.description), quoted(seen))
+        ("description", SafeText.quoted(fugitive.description), SafeText.quoted(seen))
       } else { nil }
     guard let stale else { return }
     // Who last changed the fugitive, not necessarily this field: the value seen may never have
@@ -39,7 +39,4 @@ enum SeenValues {
         + "(now \(stale.now), was \(stale.seen)\(last)); nothing was saved")
   }
 
-  private static func quoted(_ text: String) -> String {
-    "'\(text)'"
-  }
 }

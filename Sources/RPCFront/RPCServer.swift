@@ -216,7 +216,7 @@ enum RPCOptions {
       } else if argument.hasPrefix("--files=") {
         files = try RPCFileAccess(folder: String(argument.dropFirst(8)))
       } else {
-        throw BountyError.usage("unexpected argument '\(argument)'")
+        throw BountyError.usage("unexpected argument \(SafeText.quoted(argument))")
       }
     }
     return files

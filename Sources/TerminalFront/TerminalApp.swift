@@ -39,7 +39,8 @@ public struct TerminalApp {
       if words.first == "help" { words.removeFirst() }
       let topic = Array(words.prefix { !$0.hasPrefix("-") })
       guard let text = help.text(for: topic) else {
-        return fail(.usage("no help for '\(topic.joined(separator: " "))'"), words: [])
+        return fail(
+          .usage("no help for \(SafeText.quoted(topic.joined(separator: " ")))"), words: [])
       }
       Output.out(text)
       return 0

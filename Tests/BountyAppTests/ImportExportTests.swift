@@ -117,6 +117,26 @@ import Testing
     #expect(try app.store.fugitiveCount() == 1)
   }
 
+  /// A command asked to stop before it began (Ctrl-C while the shell looked up its confirmation
+  /// question) does not run: a short delete would otherwise commit before any check saw it.
+  @Test(arguments: TestEngine.allCases)
+  func aCommandAskedToStopBeforeItBeginsChangesNothing(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    let id = try app.add("Kept", bounty: "1")
+    app.store.isCancelled = { true }
+    #expect(app.error("fugitives.delete", ["id": .int(id)]) == .interrupted)
+    app.store.isCancelled = { false }
+    #expect(try app.store.fugitiveCount() == 1)
+    // A value seen is only compared, never stored: one that is blank is simply not the name now.
+    guard
+      case .conflict? = app.error(
+        "fugitives.update", ["id": .int(id), "name": "New", "wasName": "\u{A0}"])
+    else {
+      Issue.record("a blank wasName was not a conflict")
+      return
+    }
+  }
+
   @Test(arguments: TestEngine.allCases)
   func errorsNameTheLineAndFieldForTheFirstTwentyRows(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)

@@ -131,6 +131,11 @@ import Testing
     #expect(sorted.first.contains("王伟") && sorted.count == "1 shown of 2 at large")
     let ownSort = try lastList("find fraud\nsort bounty\nlist --limit 1 --sort name")
     #expect(ownSort.first.contains("Kwame Asante"))
+    // --desc alone reverses the tab's sort (bounty), largest first.
+    let reversed = try lastList("find fraud\nsort bounty\nlist --limit 1 --desc")
+    #expect(reversed.first.contains("Kwame Asante"))
+    let reversedName = try lastList("find fraud\nlist --limit 1 --desc")
+    #expect(reversedName.first.contains("王伟"))
     let ownSearch = try lastList("find fraud\nlist --limit 1 --search whitlow")
     #expect(ownSearch.first.contains("Whitlow") && ownSearch.count == "1 at large")
   }

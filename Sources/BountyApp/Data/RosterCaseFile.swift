@@ -63,13 +63,15 @@ struct RosterCaseFile {
         marks: try text(fields["marks"], "descriptors.marks"))
       if let height = try text(fields["height"], "descriptors.height") {
         guard let checked = Descriptors.checkedHeight(height) else {
-          throw invalid("descriptors.height", "'\(height)' needs a number and a unit")
+          throw invalid(
+            "descriptors.height", "\(SafeText.quoted(height)) needs a number and a unit")
         }
         read.height = checked
       }
       if let weight = try text(fields["weight"], "descriptors.weight") {
         guard let checked = Descriptors.checkedWeight(weight) else {
-          throw invalid("descriptors.weight", "'\(weight)' needs a number and a unit")
+          throw invalid(
+            "descriptors.weight", "\(SafeText.quoted(weight)) needs a number and a unit")
         }
         read.weight = checked
       }

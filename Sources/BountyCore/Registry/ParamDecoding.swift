@@ -192,7 +192,8 @@ extension CommandSpec {
     var arguments = Arguments()
     for (key, value) in params.members {
       guard let spec = param(named: key), !spec.fronts.isDisjoint(with: accepted) else {
-        throw BountyError.invalidParameter(field: key, reason: "is not a parameter of \(name)")
+        throw BountyError.invalidParameter(
+          field: SafeText.excerpt(key), reason: "is not a parameter of \(name)")
       }
       if let checked = try spec.value(fromJSON: value) { arguments.set(key, checked) }
     }

@@ -68,10 +68,12 @@ public enum SafeText {
   }
 
   /// True when `text` shows nothing: empty, or only spaces of any kind (a vertical tab, a no-break
-  /// space), control characters and invisible format characters (a zero-width space, a BOM).
+  /// space), control characters and the characters Unicode says a reader ignores (a zero-width
+  /// space, a BOM).
   public static func isBlank(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy {
-      $0.properties.isWhitespace || [.control, .format].contains($0.properties.generalCategory)
+      $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+        || $0.properties.generalCategory == .control
     }
   }
 

@@ -349,12 +349,15 @@ final class PostgresConnection: DatabaseEngine {
     }
   }
 
-  /// Runs `body` (one round trip to the server) where the canceller can stop it. A `ROLLBACK` is
-  /// never cancelled: it is what undoes an interrupted transaction.
+  /// Runs `body` (one round trip to the server) where the canceller can stop it. A `ROLLBACK` and
+  /// the release of the writers' lock are never cancelled: they are what an interrupted change
+  /// leaves behind, and a lock kept would hold every other hunter's writes for the session.
   private func whileCancellable(
     _ sql: String, _ body: () throws(PostgresError) -> OpaquePointer
   ) throws(PostgresError) -> OpaquePointer {
-    guard let canceller, !sql.hasPrefix("ROLLBACK") else { return try body() }
+    guard let canceller, !sql.hasPrefix("ROLLBACK"), !sql.contains("pg_advisory_unlock") else {
+      return try body()
+    }
     canceller.statementStarted()
     defer { canceller.statementEnded() }
     return try body()

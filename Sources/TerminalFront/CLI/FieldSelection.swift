@@ -13,7 +13,7 @@ struct FieldSelection {
     }
     for field in fields where !choice.fields.contains(field) {
       throw BountyError.usage(
-        "unknown field '\(field)'\(Suggestion.hint(for: field, among: choice.fields)); "
+        "unknown field \(SafeText.quoted(field))\(Suggestion.hint(for: field, among: choice.fields)); "
           + "the fields are: \(choice.fields.joined(separator: ", "))")
     }
     self.fields = fields

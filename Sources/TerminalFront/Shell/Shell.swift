@@ -42,8 +42,9 @@ final class Shell {
     self.memory = interactive ? WorkspaceMemory(client: client) : nil
     self.pageSize = interactive ? max(5, Int64(Colour.terminalRows() - 8)) : 50
     if interactive, let editor = EditLineSource(historyPath: ShellHistory.path(environment)) {
-      // The flag first: the handler must never be what first touches it (a lazy global).
+      // The flags first: the handler must never be what first touches one (a lazy global).
       dispatcher.stop(when: Interruption.flag)
+      Interrupt.reset()
       Interrupt.install()
       self.input = editor
     } else {
@@ -144,7 +145,7 @@ final class Shell {
       showCurrentView()
     case "show" where rest.count == 1:
       guard let id = Int64(rest[0]) else {
-        fail(.invalid(field: "id", reason: "'\(rest[0])' is not a whole number"))
+        fail(.invalid(field: "id", reason: "\(SafeText.quoted(rest[0])) is not a whole number"))
         return true
       }
       show(id)
@@ -172,7 +173,9 @@ final class Shell {
     let tabs = [model.active] + TabName.allCases.filter { $0 != model.active }
     let text =
       help.text(for: topic) ?? tabs.lazy.compactMap { help.text(for: [$0.rawValue] + topic) }.first
-    guard let text else { return fail(.usage("no help for '\(topic.joined(separator: " "))'")) }
+    guard let text else {
+      return fail(.usage("no help for \(SafeText.quoted(topic.joined(separator: " ")))"))
+    }
     say(text)
   }
 
@@ -226,6 +229,8 @@ final class Shell {
       let succeeded = runner.run(command, arguments, confirm: confirm)
       runner.answered = {}
       dispatcher.progress = nil
+      // A Ctrl-C that came as the command ended is spent: the redraw after it is not stopped.
+      Interruption.flag.pointee = 0
       guard succeeded else {
         anyFailed = true
         return
@@ -244,9 +249,10 @@ final class Shell {
     guard spec.name == model.active.listMethod, model.active != .settings else { return arguments }
     var merged = arguments
     let view = try spec.arguments(fromJSON: client.listParams(model.active, model.current))
+    // `--desc` alone reverses the tab's sort; `--sort` replaces it, direction and all.
     let ordered = ["sort", "desc", "asc"].contains { arguments.value(named: $0) != nil }
     for (name, value) in view.values where arguments.value(named: name) == nil {
-      if ordered && ["sort", "desc"].contains(name) { continue }
+      if name == "desc" && ordered { continue }
       merged.set(name, value)
     }
     return merged

@@ -32,7 +32,8 @@ extension Workspace {
     do {
       guard let (command, tokens) = try reader.resolve(line) else {
         status = Status(
-          text: "Unknown command '\(line)'; Tab completes, ? lists the keys", kind: .error)
+          text: "Unknown command \(SafeText.quoted(line)); Tab completes, ? lists the keys",
+          kind: .error)
         return
       }
       let spec = command.spec
