@@ -23,6 +23,8 @@ public final class Database {
   /// The advisory lock bounty's writers queue on in a PostgreSQL database (any number no other
   /// lock of bounty's uses: "BNTYWRIT").
   static let writerLock: Int64 = 0x424E_5459_5752_4954
+  /// Releases `writerLock`; never cancelled by Ctrl-C (`PostgresConnection.whileCancellable`).
+  static let releaseWriterLock = "SELECT pg_advisory_unlock(?)"
 
   init(engine: any DatabaseEngine, path: String) {
     self.engine = engine
@@ -247,7 +249,7 @@ public final class Database {
             ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
             : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
       } catch {
-        if write { try? run("SELECT pg_advisory_unlock(?)", .integer(Self.writerLock)) }
+        if write { try? run(Self.releaseWriterLock, .integer(Self.writerLock)) }
         throw error
       }
     }
@@ -258,7 +260,7 @@ public final class Database {
     try begin(write: write)
     defer {
       if write, dialect == .postgresql {
-        try? run("SELECT pg_advisory_unlock(?)", .integer(Self.writerLock))
+        try? run(Self.releaseWriterLock, .integer(Self.writerLock))
       }
     }
     transactionDepth = 1

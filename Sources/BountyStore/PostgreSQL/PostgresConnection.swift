@@ -355,7 +355,7 @@ final class PostgresConnection: DatabaseEngine {
   private func whileCancellable(
     _ sql: String, _ body: () throws(PostgresError) -> OpaquePointer
   ) throws(PostgresError) -> OpaquePointer {
-    guard let canceller, !sql.hasPrefix("ROLLBACK"), !sql.contains("pg_advisory_unlock") else {
+    guard let canceller, !sql.hasPrefix("ROLLBACK"), sql != Database.releaseWriterLock else {
       return try body()
     }
     canceller.statementStarted()
