@@ -32,13 +32,14 @@ extension Store {
     }
     // PostgreSQL answers a GRANT on a table this role does not own with a warning, not an error:
     // a hunter would be told the plan ran when nothing was granted.
-    let owner =
-      try database.scalarText(
-        "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = CAST('fugitive' AS regclass)")
-      ?? "postgres"
-    guard
-      try database.scalarInt(
-        "SELECT CAST(pg_has_role(current_user, ?, 'USAGE') AS int)", .text(owner)) == 1
+    let (owner, isOwner) =
+      try database.query(
+        """
+        SELECT pg_get_userbyid(relowner), CAST(pg_has_role(current_user, relowner, 'USAGE') AS int)
+        FROM pg_class WHERE oid = CAST('fugitive' AS regclass)
+        """
+      ) { ($0.text(0), $0.int(1) == 1) }.first ?? ("postgres", false)
+    guard isOwner
     else {
       throw BountyError.refused(
         "init-agency needs the role that owns bounty's tables (\(owner)), with CREATEROLE; "
