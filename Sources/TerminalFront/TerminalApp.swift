@@ -49,7 +49,13 @@ public struct TerminalApp {
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
     // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
     // standard input not a terminal give the line shell.
-    if words.isEmpty || words == ["shell"] {
+    if words.isEmpty || words.first == "shell" {
+      let shellOptions = words.dropFirst()
+      guard shellOptions.allSatisfy({ $0 == "--bail" }) else {
+        let unknown = shellOptions.first { $0 != "--bail" } ?? ""
+        return fail(
+          .usage("shell takes only --bail, not \(SafeText.quoted(unknown))"), words: [])
+      }
       guard let dispatcher = open(path) else { return 1 }
       TerminalLocale.useUTF8()
       if words.isEmpty, Workspace.canRun(environment: environment) {
@@ -58,7 +64,7 @@ public struct TerminalApp {
       }
       return Shell(
         dispatcher: dispatcher, terminal: terminal, environment: environment,
-        noColor: options.noColor
+        noColor: options.noColor, bail: !shellOptions.isEmpty
       ).run()
     }
     if words.first == "rpc" {

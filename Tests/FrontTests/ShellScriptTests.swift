@@ -146,6 +146,41 @@ import Testing
     #expect(outcome.stderr.contains("Error: fugitive 404 not found"))
   }
 
+  /// A script whose `show` failed must not act on the fugitive shown before it: each verb given
+  /// no ID# is refused, naming its line, and every fugitive is as it was.
+  @Test(arguments: ["delete --yes", "release", "capture", "note add Seen at the docks", "edit"])
+  func aFailedShowLeavesNoFugitiveForTheNextVerb(verb: String) throws {
+    _ = try bounty.run(["sample"])
+    let before = try bounty.run(["export", "--format", "json"]).stdout
+    let shown = verb == "release" ? "57750" : "25772"
+    let outcome = try bounty.run([], input: "show \(shown)\nshow 99999\n\(verb)\nquit\n")
+    #expect(outcome.status == 1)
+    let word = verb.split(separator: " ").prefix(verb.hasPrefix("note") ? 2 : 1).joined(
+      separator: " ")
+    #expect(
+      outcome.stderr.contains(
+        "Error: line 3: no fugitive on screen: '\(word)' needs an ID# here (or 'show ID' first)"),
+      "\(outcome.stderr)")
+    #expect(try bounty.run(["export", "--format", "json"]).stdout == before)
+  }
+
+  @Test func bailStopsAtTheFirstFailedLineAndNamesIt() throws {
+    _ = try bounty.run(["sample"])
+    let outcome = try bounty.run(
+      ["shell", "--bail"], input: "show 25772\nshow 99999\nshow 25772\ndelete --yes\nquit\n")
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stderr
+        == "Error: fugitive 99999 not found\n"
+        + "Error: stopped at line 2, which failed (--bail); nothing after it ran\n")
+    #expect(try bounty.run(["fugitives", "show", "25772"]).status == 0)
+    // Without a failure --bail changes nothing, and an unknown shell option is a usage error.
+    let clean = try bounty.run(["shell", "--bail"], input: "show 25772\nquit\n")
+    #expect(clean.status == 0 && clean.stderr.isEmpty)
+    let typo = try bounty.run(["shell", "--bial"], input: "quit\n")
+    #expect(typo.status == 64 && typo.stderr.hasPrefix("Error: shell takes only --bail"))
+  }
+
   @Test func verbsWorkWithoutTheTabWordAndUndoTakesBackAMistake() throws {
     let script = """
       add

@@ -16,7 +16,8 @@ public struct Help {
       "",
       "Usage: bounty [--db PATH] [--json] [--no-color] COMMAND [OPTIONS]",
       "       bounty                  on a terminal: the full-screen workspace (? lists its keys)",
-      "       bounty shell            the line shell (also for scripts on standard input)",
+      "       bounty shell [--bail]   the line shell (also for scripts on standard input;",
+      "                               --bail stops a script at its first failed line)",
       "       bounty rpc              speak JSON-RPC 2.0 on stdin/stdout (see docs/json-rpc.md)",
     ]
     let commands = registry.commands(for: .terminal)

@@ -16,8 +16,14 @@ enum LineInput: Equatable {
 
 /// Lines from a pipe or file: no prompt, no editing.
 final class PlainLineSource: LineSource {
+  /// How many lines have been read so far: the number of the line read last, which a script's
+  /// errors name.
+  private(set) var linesRead = 0
+
   func readLine(prompt: String) -> LineInput {
-    Swift.readLine(strippingNewline: true).map(LineInput.line) ?? .end
+    guard let line = Swift.readLine(strippingNewline: true) else { return .end }
+    linesRead += 1
+    return .line(line)
   }
   func readAnswer(prompt: String) -> LineInput { readLine(prompt: prompt) }
 }

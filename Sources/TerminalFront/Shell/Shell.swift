@@ -7,7 +7,9 @@ import Glibc
 /// one-shot verbs without the tab word, plus navigation. Verbs given no ID# act on the fugitive on
 /// screen. On a terminal lines are edited with libedit and the workspace (tab, sorts, filters) is
 /// remembered; a script gets no prompt and no colour, starts from the defaults, remembers nothing,
-/// and exits 1 if any command failed.
+/// and exits 1 if any command failed. In a script a failed command leaves no fugitive on screen, so
+/// a later verb given no ID# never acts on the one shown before the failure; `--bail` stops the
+/// script at its first failed line.
 final class Shell {
   let dispatcher: Dispatcher
   let client: AppClient
@@ -21,12 +23,19 @@ final class Shell {
   /// Where the interactive session is remembered; nil in a script.
   private let memory: WorkspaceMemory?
   private var anyFailed = false
+  /// Stop at the first failed line (`bounty shell --bail`), as `sqlite3 -bail` does.
+  private let bail: Bool
+  /// Set when a line failed under `bail`: nothing after it runs.
+  private var bailed = false
   /// Rows shown per page of a list: the terminal's height, or 50 in a script.
   let pageSize: Int64
 
-  init(dispatcher: Dispatcher, terminal: TerminalInfo, environment: [String: String], noColor: Bool)
-  {
+  init(
+    dispatcher: Dispatcher, terminal: TerminalInfo, environment: [String: String], noColor: Bool,
+    bail: Bool = false
+  ) {
     self.dispatcher = dispatcher
+    self.bail = bail
     let client = AppClient(dispatcher: dispatcher)
     self.client = client
     let interactive = isatty(STDIN_FILENO) == 1 && terminal.isTTY
@@ -77,7 +86,13 @@ final class Shell {
       case .end: break loop
       case .interrupted: continue
       case .line(let line):
+        let number = scriptLine
         if !handle(line) { break loop }
+        if bailed {
+          Output.err(
+            "Error: stopped at line \(number ?? 0), which failed (--bail); nothing after it ran")
+          break loop
+        }
       }
     }
     memory?.save(model)
@@ -94,8 +109,20 @@ final class Shell {
   func say(_ text: String) { Output.out(text) }
 
   func fail(_ error: BountyError) {
-    anyFailed = true
     _ = runner.failed(error)
+    failed()
+  }
+
+  /// The number of the script line being run; nil on a terminal.
+  private var scriptLine: Int? { interactive ? nil : (input as? PlainLineSource)?.linesRead }
+
+  /// After a failed line: the script's outcome is 1; in a script no fugitive stays on screen (what
+  /// the failed line meant to show or change is unknown, so no verb may fall back on the card shown
+  /// before it); under `--bail` nothing more runs.
+  private func failed() {
+    anyFailed = true
+    if !interactive { model.leaveNoFugitiveOnScreen() }
+    if bail { bailed = true }
   }
 
   // MARK: Commands
@@ -156,7 +183,7 @@ final class Shell {
     case "edit"
     where model.active != .settings && (rest.isEmpty || (rest.count == 1 && Int64(rest[0]) != nil)):
       guard let id = rest.first.flatMap({ Int64($0) }) ?? model.currentFugitive else {
-        fail(.usage("edit needs an ID# (or 'show ID' first)"))
+        fail(ShellLine.noFugitiveOnScreen("edit", line: scriptLine))
         return true
       }
       if let saved = ShellForms(shell: self).edit(id: id) { model.focus(saved) }
@@ -204,7 +231,7 @@ final class Shell {
   func runRegistryCommand(_ line: String) {
     let reader = ShellLine(
       registry: dispatcher.registry, active: model.active, current: model.currentFugitive,
-      home: home)
+      home: home, line: scriptLine)
     do {
       guard let (command, tokens) = try reader.resolve(line) else {
         let verb = line.split(separator: " ").first.map(String.init) ?? line
@@ -231,10 +258,7 @@ final class Shell {
       dispatcher.progress = nil
       // A Ctrl-C that came as the command ended is spent: the redraw after it is not stopped.
       Interruption.flag.pointee = 0
-      guard succeeded else {
-        anyFailed = true
-        return
-      }
+      guard succeeded else { return failed() }
       afterSuccess(spec)
     } catch {
       fail(error)
@@ -359,7 +383,7 @@ final class Shell {
     guard let command = dispatcher.registry.command(named: model.active.listMethod) else { return }
     do {
       let arguments = try command.spec.arguments(fromJSON: params)
-      if !runner.run(command, arguments, confirm: nil) { anyFailed = true }
+      if !runner.run(command, arguments, confirm: nil) { failed() }
     } catch {
       fail(error)
     }

@@ -11,6 +11,8 @@ struct ShellLine {
   /// The fugitive on screen, which verbs given no ID# act on.
   let current: Int64?
   let home: String?
+  /// The script line being read, which an error names; nil on a terminal.
+  var line: Int? = nil
 
   /// The command the line names and its argument words, ready for `CommandLineParser`; nil when no
   /// command matches the first words.
@@ -25,9 +27,38 @@ struct ShellLine {
         continue
       }
       let rest = Array(words.dropFirst(used - prefix.count))
+      let verb = texts.prefix(used - prefix.count).joined(separator: " ")
+      try refuseWithoutFugitive(command.spec, rest, verb: verb)
       return (command, tokens(for: command.spec, rest, in: line))
     }
     return nil
+  }
+
+  /// Refuses a verb that acts on the fugitive on screen when none is, and the line names none
+  /// either (no ID# where it goes, nor a filter such as `--search` that selects instead): after a
+  /// script line failed, `delete --yes` must not fall back on anybody.
+  private func refuseWithoutFugitive(_ spec: CommandSpec, _ words: [ShellWord], verb: String)
+    throws(BountyError)
+  {
+    let params = spec.params.filter { $0.fronts.contains(.terminal) }
+    let positionals = params.filter(\.positional)
+    guard current == nil, case .integer(let range)? = positionals.first?.type,
+      range == Limits.fugitiveIDs
+    else { return }
+    let selects = words.contains { word in
+      params.contains { $0.optionName == word.text.prefix { $0 != "=" } && $0.type != .boolean }
+    }
+    let given = firstPositionalIndex(words, params).map { words[$0].text }
+    let namesOne = given.map { Int64($0) != nil } ?? selects
+    guard !namesOne else { return }
+    throw Self.noFugitiveOnScreen(verb, line: line)
+  }
+
+  /// The refusal of `verb` given no ID# with no fugitive on screen, naming the script `line`.
+  static func noFugitiveOnScreen(_ verb: String, line: Int?) -> BountyError {
+    let place = line.map { "line \($0): " } ?? ""
+    return .usage(
+      "\(place)no fugitive on screen: '\(verb)' needs an ID# here (or 'show ID' first)")
   }
 
   private func tokens(for spec: CommandSpec, _ words: [ShellWord], in line: String) -> [String] {

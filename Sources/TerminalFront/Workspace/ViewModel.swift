@@ -95,6 +95,12 @@ struct ViewModel: Equatable, Sendable {
     }
   }
 
+  /// Closes every card, leaving each tab on its list: after a script line failed, no verb given no
+  /// ID# may act on a fugitive shown before it.
+  mutating func leaveNoFugitiveOnScreen() {
+    for tab in TabName.allCases { tabs[tab]?.stack = [.list] }
+  }
+
   /// A fresh list for the active tab: sort or filter changed, so the cursor goes to the top.
   mutating func resetList() {
     current.stack = [.list]
