@@ -74,6 +74,35 @@ import Testing
     return [spec.name] + tokens
   }
 
+  /// The shell and the workspace's `:` name the nearest command, as the one-shot does.
+  @Test func aMistypedVerbNamesTheNearestCommand() {
+    let reader = ShellLine(registry: .standard, active: .fugitives, current: nil, home: nil)
+    #expect(
+      reader.unknownCommand("fugitives lst", otherwise: "x").message
+        == "unknown command 'fugitives lst'; did you mean 'list'?")
+    #expect(
+      reader.unknownCommand("lst --limit 2", otherwise: "x").message
+        == "unknown command 'lst'; did you mean 'list'?")
+    #expect(
+      reader.unknownCommand("frobnicate now", otherwise: "Tab completes").message
+        == "unknown command 'frobnicate'; Tab completes")
+  }
+
+  /// With no card on screen a verb that needs a fugitive is refused, naming the script line.
+  @Test func withNoCardAVerbGivenNoIDIsRefused() throws {
+    var reader = ShellLine(registry: .standard, active: .captured, current: nil, home: nil)
+    reader.line = 7
+    #expect(
+      throws: BountyError.usage(
+        "line 7: no fugitive on screen: 'release' needs an ID# here (or 'show ID' first)")
+    ) {
+      try reader.resolve("release")
+    }
+    // An ID#, or a filter that selects instead, is fine.
+    #expect(try reader.resolve("release 57750") != nil)
+    #expect(try reader.resolve("release --all-matching --search fraud") != nil)
+  }
+
   @Test func onACardFreeTextTakesTheRestOfTheLine() throws {
     #expect(
       try read("note add 2 cars in the driveway", on: 91320)

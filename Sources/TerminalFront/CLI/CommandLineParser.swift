@@ -58,7 +58,10 @@ public struct CommandLineParser {
       && listed.contains { $0.spec.words.count > words.count && $0.spec.words.starts(with: words) }
   }
 
-  private func unknownCommand(_ words: [String]) -> BountyError {
+  /// The usage error for words that name no command, with the nearest command word when one is
+  /// close ("unknown command 'lst'; did you mean 'list'?"), as the one-shot, the shell and the
+  /// workspace's `:` all say it.
+  func unknownCommand(_ words: [String]) -> BountyError {
     let given = Array(words.prefix { !$0.hasPrefix("-") })
     guard !given.isEmpty else { return .usage("a command is required") }
     // The longest run of words that starts some command; the next word is the wrong one.

@@ -234,10 +234,8 @@ final class Shell {
       home: home, line: scriptLine)
     do {
       guard let (command, tokens) = try reader.resolve(line) else {
-        let verb = line.split(separator: " ").first.map(String.init) ?? line
         return fail(
-          .usage(
-            "unknown command \(SafeText.quoted(verb)); type 'help' for the commands of this tab"))
+          reader.unknownCommand(line, otherwise: "type 'help' for the commands of this tab"))
       }
       let spec = command.spec
       let arguments = try withTabView(parser.arguments(for: spec, tokens), for: spec)

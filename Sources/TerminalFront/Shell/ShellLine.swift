@@ -34,6 +34,16 @@ struct ShellLine {
     return nil
   }
 
+  /// Why `line` names no command: the nearest command word when one is close, else `otherwise`
+  /// after the unknown verb.
+  func unknownCommand(_ line: String, otherwise: String) -> BountyError {
+    let words = (shellWords(line, home: home) ?? []).map(\.text)
+    let error = CommandLineParser(registry: registry).unknownCommand(words)
+    guard !error.message.contains("did you mean") else { return error }
+    let verb = words.first ?? line
+    return .usage("unknown command \(SafeText.quoted(verb)); \(otherwise)")
+  }
+
   /// Refuses a verb that acts on the fugitive on screen when none is, and the line names none
   /// either (no ID# where it goes, nor a filter such as `--search` that selects instead): after a
   /// script line failed, `delete --yes` must not fall back on anybody.

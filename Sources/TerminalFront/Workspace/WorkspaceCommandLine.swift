@@ -32,7 +32,7 @@ extension Workspace {
     do {
       guard let (command, tokens) = try reader.resolve(line) else {
         status = Status(
-          text: "Unknown command \(SafeText.quoted(line)); Tab completes, ? lists the keys",
+          text: reader.unknownCommand(line, otherwise: "Tab completes, ? lists the keys").message,
           kind: .error)
         return
       }

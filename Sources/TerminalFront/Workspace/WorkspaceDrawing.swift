@@ -40,6 +40,9 @@ extension Workspace {
     tabBarWidth = column
   }
 
+  /// What `c` does on this tab: it captures at large fugitives and releases captured ones.
+  private var captureHint: String { model.active == .captured ? "c release" : "c capture" }
+
   private func drawStatus(_ curses: Curses) {
     let row = curses.rows - 1
     guard let status else {
@@ -50,10 +53,10 @@ extension Workspace {
         hints = "↑/↓ move  Enter change  r reset  1/2/3 tabs  : command  ? help  q quit"
       } else if model.currentFugitive != nil {
         hints =
-          "e edit  c capture  n note  ↑/↓ notes  E edit note  x delete note  m move note  d delete  Esc back  ? help"
+          "e edit  \(captureHint)  n note  ↑/↓ notes  E edit note  x delete note  m move note  d delete  Esc back  ? help"
       } else {
         hints =
-          "↑/↓ move  Enter open  / filter  s sort  a add  e edit  c capture  d delete  m move  u undo  : command  ? help  q quit"
+          "↑/↓ move  Enter open  / filter  s sort  a add  e edit  \(captureHint)  d delete  m move  u undo  : command  ? help  q quit"
       }
       curses.put(hints, row: row, column: 0, look: .dim)
       return
