@@ -1,8 +1,8 @@
 import BountyCore
 import BountyStore
 
-/// What every fugitive list takes (sort, order, search, minimum bounty, paging) and the page it
-/// answers, `{items, total}`: shared by the Fugitives and Captured tabs, which may not know each
+/// What every fugitive list takes (sort, order, search, minimum bounty, paging, a fugitive to
+/// locate) and the page it answers, `{items, total}` (and `row` with `locate`): shared by the Fugitives and Captured tabs, which may not know each
 /// other.
 public enum FugitiveListing {
   /// The most items one page holds, and the page size when no `limit` is given: memory per request
@@ -18,6 +18,9 @@ public enum FugitiveListing {
     "limit", 1...maximumPageSize,
     help: "At most this many (1 to 10,000; default 10,000; page on with offset)")
   static let offset = Param.integer("offset", 0...Int64.max, help: "Skip this many first")
+  static let locate = Param.integer(
+    "locate", Limits.fugitiveIDs,
+    help: "Also answer row: where this Fugitive ID# is in the whole list, from 0 (null: not in it)")
   static let ascending = Param.flag(
     "asc", help: "The tab's own order for the sort (the opposite of desc)")
 
@@ -31,7 +34,9 @@ public enum FugitiveListing {
   {
     let sortHelp =
       "Order: name, bounty, id, manual, captured or deadline (default: the \(sortSetting.rawValue) setting)"
-    return [sortParam(help: sortHelp), descending, ascending, search, minBounty, limit, offset]
+    return [
+      sortParam(help: sortHelp), descending, ascending, search, minBounty, limit, offset, locate,
+    ]
   }
 
   /// The page the arguments select among fugitives of `status`. Without `sort` the setting
@@ -55,6 +60,10 @@ public enum FugitiveListing {
       offset: arguments[offset] ?? 0)
     query.minimumBountyMinor = arguments[minBounty]?.minorUnits
     let page = try store.fugitives(query)
-    return .object(["items": .array(page.items.map(\.json)), "total": .int(page.total)])
+    var answer: JSONObject = ["items": .array(page.items.map(\.json)), "total": .int(page.total)]
+    if let id = arguments[locate] {
+      answer["row"] = try store.row(of: id, in: query).map(JSON.int) ?? .null
+    }
+    return .object(answer)
   }
 }

@@ -126,4 +126,44 @@ import Testing
     if case .conflict? = app.error("sample.load") {} else { Issue.record("loaded twice") }
     #expect(try app.store.fugitiveCount() == 34)
   }
+
+  /// `locate` answers the row a fugitive holds in the whole list, in every order and direction,
+  /// with a filter, on either tab: the same row the list pages show it at.
+  @Test(arguments: TestEngine.allCases)
+  func locateAnswersTheRowTheListShowsAFugitiveAt(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    try app.call("sample.load")
+    // Deadlines for some (the order puts those without one last in either direction).
+    for (id, date) in [
+      (25772, "2026-12-20"), (48445, "2026-12-05"), (12328, "2026-12-20"), (15494, "2026-12-01"),
+    ] {
+      try app.call("fugitives.bond", ["id": .int(Int64(id)), "forfeiture": .string(date)])
+    }
+    var checked = 0
+    for method in ["fugitives.list", "captured.list"] {
+      for sort in FugitiveQuery.SortKey.allCases {
+        for desc in [false, true] {
+          for search in [nil, "fraud"] as [String?] {
+            var params: JSONObject = ["sort": .string(sort.rawValue), "desc": .bool(desc)]
+            if let search { params["search"] = .string(search) }
+            let ids = (try app.call(method, params)["items"]?.arrayValue ?? []).compactMap {
+              item -> Int64? in
+              if case .number(let digits)? = item["id"] { Int64(digits) } else { nil }
+            }
+            for (row, id) in ids.enumerated() {
+              params["limit"] = 1
+              params["locate"] = .int(id)
+              #expect(
+                try app.call(method, params)["row"] == .int(Int64(row)),
+                "\(method) \(sort) desc=\(desc) search=\(search ?? "-") id=\(id)")
+              checked += 1
+            }
+            params["locate"] = 99_999
+            #expect(try app.call(method, params)["row"] == .null)
+          }
+        }
+      }
+    }
+    #expect(checked > 400)
+  }
 }

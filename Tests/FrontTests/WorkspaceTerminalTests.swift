@@ -103,13 +103,78 @@ import Testing
     let before = try manual()
     let screen = try workspace()
     try screen.type("m")
-    _ = screen.waitFor("sort manual")
+    // The manual order shows with the cursor on the same fugitive (Ábel Kovács, first by name).
+    let manualOrder = screen.waitFor("sort manual")
+    let cursorRow = try #require(manualOrder.firstMatch(of: /(\d+) of 28/)?.1)
+    #expect(
+      Int(cursorRow) == 1 + (before.firstIndex(of: "48445") ?? -1) || !before.contains("48445"))
+    try screen.type("g")
+    _ = screen.waitFor("1 of 28")
     try screen.type("m", "j", "j", "Enter")
-    _ = screen.waitFor("to row 3 (u undoes)")
+    _ = screen.waitFor("to row 3; u undoes")
     #expect(try manual() == [before[1], before[2], before[0]])
     try screen.type("u")
     _ = screen.waitFor("Undid:")
     #expect(try manual() == before)
+  }
+
+  /// The cursor holds a fugitive, not a row: another process's capture that sorts above it moves
+  /// the row, and `c` releases the fugitive the hunter had selected, naming them.
+  @Test func afterARefreshTheCursorIsOnTheSameFugitive() throws {
+    let screen = try workspace()
+    try screen.type("2")
+    _ = screen.waitFor("1 of 6")
+    try screen.type("j", "j")
+    let third = screen.waitFor("3 of 6")
+    #expect(rows(third).contains { $0.contains("15494") }, "\(third)")
+    // Another process captures Edgar Whitlow later than everyone: he sorts first.
+    let capture = try bounty.run(["fugitives", "capture", "25772", "--at", "2026-11-30T09:00:00Z"])
+    #expect(capture.status == 0, "\(capture.stderr)")
+    _ = screen.waitFor("4 of 7")
+    try screen.type("c")
+    _ = screen.waitFor("Released 15494 Zoë Lindqvist")
+    #expect(
+      try bounty.run(["--json", "fugitives", "show", "15494"]).stdout.contains("\"captured\":false")
+    )
+    #expect(
+      try bounty.run(["--json", "fugitives", "show", "25772"]).stdout.contains("\"captured\":true"))
+  }
+
+  /// A fugitive that leaves the list (deleted by another process) is named, and the cursor stays
+  /// at its row on whoever is there now.
+  @Test func aFugitiveThatLeavesIsNamed() throws {
+    let screen = try workspace()
+    try screen.type("j")
+    _ = screen.waitFor("2 of 28")
+    #expect(try bounty.run(["fugitives", "delete", "88657", "--yes"]).status == 0)
+    let after = screen.waitFor("left this list")
+    #expect(after.contains("88657 Augustin Delacroix left this list") && after.contains("2 of 27"))
+  }
+
+  /// On a closed case every key that would change it refuses before any prompt opens, with the
+  /// dispatcher's own sentence, so nothing typed is lost.
+  @Test(arguments: ["e", "n", "c", "d", "m"])
+  func aClosedCaseRefusesAtTheKey(key: String) throws {
+    #expect(try bounty.run(["fugitives", "close", "48445"]).status == 0)
+    let before = try bounty.run(["export", "--format", "json"]).stdout
+    let screen = try workspace()
+    if key == "m" {
+      try screen.type("m")
+      _ = screen.waitFor("sort manual")
+      try screen.type(":", "show 48445", "Enter", "Escape")
+    }
+    _ = screen.waitFor("Ábel Kovács")
+    try screen.type(key)
+    let refused = screen.waitFor("reopen it first")
+    #expect(refused.contains("case 48445 is closed; reopen it first"))
+    #expect(
+      !refused.contains("Note for") && !refused.contains("Capture ")
+        && !refused.contains("Delete fugitive"))
+    try screen.type(":", "show 48445", "Enter")
+    _ = screen.waitFor("ID#          48445")
+    try screen.type(key == "m" ? "E" : key)
+    #expect(screen.waitFor("reopen it first").contains("case 48445 is closed"))
+    #expect(try bounty.run(["export", "--format", "json"]).stdout == before)
   }
 
   @Test func resizeRedrawsAndWideNamesKeepTheColumnsAligned() throws {
@@ -166,7 +231,8 @@ extension WorkspaceTerminalTests {
     try bounty.run(["fugitives", "add", "--name", "Aaron Outsider", "--bounty", "10"])
     let added = Date()
     let redrawn = screen.waitFor("Fugitives (29)")
-    #expect(redrawn.contains("Aaron Outsider") && redrawn.contains("1 of 29"))
+    // Aaron sorts first; the cursor stays on Ábel Kovács, now the second row.
+    #expect(redrawn.contains("Aaron Outsider") && redrawn.contains("2 of 29"))
     #expect(Date().timeIntervalSince(added) < 3)
   }
 }

@@ -39,7 +39,7 @@ _bounty() {
   esac
   case $key in
     "fugitives list")
-      opts="--all --sort --desc --asc --search --min-bounty --limit --offset --format --help --json"
+      opts="--all --sort --desc --asc --search --min-bounty --limit --offset --locate --format --help --json"
       if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")); return; fi
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
@@ -145,7 +145,7 @@ _bounty() {
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "captured list")
-      opts="--sort --desc --asc --search --min-bounty --limit --offset --format --help --json"
+      opts="--sort --desc --asc --search --min-bounty --limit --offset --locate --format --help --json"
       if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")); return; fi
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;

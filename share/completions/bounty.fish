@@ -19,6 +19,7 @@ complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_su
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l min-bounty
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l limit
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l offset
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l locate
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l name
@@ -105,6 +106,7 @@ complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_sub
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l min-bounty
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l limit
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l offset
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l locate
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l search

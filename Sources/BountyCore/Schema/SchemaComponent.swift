@@ -105,9 +105,12 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
       ])
       return Self.object(Self.fugitiveProperties + [("photo", photo)], optional: ["photo"])
     case .page:
-      return Self.object([
-        ("items", Self.array(of: Self.fugitive.reference)), ("total", Self.count),
-      ])
+      // `row` answers `locate`: where that fugitive is in the whole list (null: not in it).
+      return Self.object(
+        [
+          ("items", Self.array(of: Self.fugitive.reference)), ("total", Self.count),
+          ("row", Self.nullable(Self.count)),
+        ], optional: ["row"])
     case .batch:
       return Self.object([
         ("count", Self.count), ("items", Self.array(of: Self.fugitive.reference)),

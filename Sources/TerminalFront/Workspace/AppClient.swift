@@ -72,6 +72,20 @@ struct AppClient {
     }
   }
 
+  /// Where fugitive `id` is in `tab`'s whole list in `state`'s sort and filter.
+  func locate(_ id: Int64, in tab: TabName, _ state: TabState) -> ListSelection.Located {
+    guard tab != .settings else { return .absent }
+    var params = listParams(tab, state)
+    params["limit"] = 1
+    params["locate"] = .int(id)
+    switch call(tab.listMethod, params) {
+    case .success(let result):
+      return result["row"]?.int64.map(ListSelection.Located.row) ?? .absent
+    case .failure:
+      return .unknown
+    }
+  }
+
   /// How many fugitives a tab lists with no filter (nil for Settings, or when it cannot be read).
   func count(_ tab: TabName) -> Int64? {
     guard tab != .settings, case .success(let result) = call(tab.listMethod, ["limit": 1]) else {

@@ -129,7 +129,7 @@ final class Curses {
 }
 
 /// One key press, as the views read it.
-enum Key: Equatable {
+enum Key: Hashable {
   case character(Character)
   case control(Character)
   case up, down, left, right, pageUp, pageDown, home, end

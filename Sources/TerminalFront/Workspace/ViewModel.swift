@@ -40,6 +40,9 @@ struct TabState: Equatable, Sendable {
   var offset: Int64 = 0
   /// The row the workspace's cursor is on (0-based, in the whole list).
   var cursor: Int64 = 0
+  /// The fugitive the workspace's cursor is on: what its keys act on, and what the cursor follows
+  /// when the list is read again (`ListSelection`). Nil until a list is drawn.
+  var selected: Int64?
 }
 
 /// One view model for the workspace and the shell: the active tab, each tab's stack, and the
@@ -101,7 +104,8 @@ struct ViewModel: Equatable, Sendable {
     for tab in TabName.allCases { tabs[tab]?.stack = [.list] }
   }
 
-  /// A fresh list for the active tab: sort or filter changed, so the cursor goes to the top.
+  /// A fresh list for the active tab: sort or filter changed, so the list starts at the top (the
+  /// workspace's cursor then finds its fugitive again, wherever the new order put it).
   mutating func resetList() {
     current.stack = [.list]
     current.offset = 0

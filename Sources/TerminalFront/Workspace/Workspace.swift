@@ -26,6 +26,11 @@ final class Workspace {
   var running = true
   /// The rows the last drawn list showed, and its total (the keys act on them).
   var shown: [JSON] = []
+  /// The names of the fugitives the last drawn list showed, to name one that left it.
+  var rowNames: [Int64: String] = [:]
+  /// Set by a key that re-sorts or filters the list: the cursor's fugitive may drop out of it
+  /// then, which is the hunter's doing and not worth a message.
+  var listReshaped = false
   var total: Int64 = 0
   /// Each list's total when last drawn (to read a page from the nearer end).
   var totals: [TabName: Int64] = [:]
@@ -161,20 +166,34 @@ final class Workspace {
     case .character("s"): return cycleSort()
     case .character("S"): return reverseSort()
     case .character("a"): return addFugitive()
-    case .character("e"): if let id = selectedID { editFugitive(id) }; return
-    case .character("c"): if let id = selectedID { captureOrRelease(id) }; return
-    case .character("n"): if let id = selectedID { addNote(id) }; return
-    case .character("d"): if let id = selectedID { deleteFugitive(id) }; return
+    case .character("e"): if let id = open(selectedID) { editFugitive(id) }; return
+    case .character("c"): if let id = open(selectedID) { captureOrRelease(id) }; return
+    case .character("n"): if let id = open(selectedID) { addNote(id) }; return
+    case .character("d"): if let id = open(selectedID) { deleteFugitive(id) }; return
     case .character("m"): return startMovingRow()
     default:
       status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
       return
     }
-    model.current.cursor = min(max(0, cursor), last)
+    moveCursor(to: cursor, last: last)
+  }
+
+  /// Puts the list's cursor on row `row` (within the list) and on the fugitive drawn there; one
+  /// off the page drawn is chosen when the page is read.
+  private func moveCursor(to row: Int64, last: Int64) {
+    let row = min(max(0, row), last)
+    let index = Int(row - model.current.offset)
+    model.current.cursor = row
+    model.current.selected = shown.indices.contains(index) ? shown[index]["id"]?.int64 : nil
   }
 
   private func handleCard(_ key: Key, id: Int64) {
     let notes = cardNotes
+    let changes: Set<Key> = [
+      .character("e"), .character("c"), .character("n"), .character("d"), .enter,
+      .character("E"), .character("x"), .character("m"),
+    ]
+    if changes.contains(key), open(id) == nil { return }
     switch key {
     case .up, .character("k"): noteCursor = max(0, noteCursor - 1)
     case .down, .character("j"): noteCursor = min(max(0, notes.count - 1), noteCursor + 1)
@@ -214,12 +233,22 @@ final class Workspace {
     model.current.cursor = min(max(0, cursor), Int64(max(0, shown.count - 1)))
   }
 
-  /// The fugitive under the list's cursor.
-  var selectedID: Int64? {
-    let index = Int(model.current.cursor - model.current.offset)
-    guard shown.indices.contains(index) else { return nil }
-    return shown[index]["id"]?.int64
+  /// `id` when its case is open; nil, with the dispatcher's own refusal on the status line, when it
+  /// is closed: a key that would change it refuses before any prompt opens, so nothing typed is lost.
+  func open(_ id: Int64?) -> Int64? {
+    guard let id else { return nil }
+    switch client.fugitive(id) {
+    case .success(let fugitive):
+      guard case .string? = fugitive["closedAt"] else { return id }
+      status = Status(text: CaseFile.closedMessage(id), kind: .error)
+    case .failure(let error):
+      status = Status(text: error.message, kind: .error)
+    }
+    return nil
   }
+
+  /// The fugitive under the list's cursor, as drawn: the keys act on this ID#, never on a row.
+  var selectedID: Int64? { model.current.selected }
 
   /// The notes of the card on screen (as last drawn).
   var cardNotes: [JSON] { cardFugitive?["notes"]?.arrayValue ?? [] }
@@ -249,12 +278,14 @@ final class Workspace {
     model.current.sort = next
     model.current.reversed = nil
     model.resetList()
+    listReshaped = true
     status = Status(text: "Sorted by \(next) (S reverses)", kind: .info)
   }
 
   private func reverseSort() {
     model.current.reversed = !(model.current.reversed ?? false)
     model.resetList()
+    listReshaped = true
     status = Status(
       text: model.current.reversed == true ? "Reversed" : "Natural order", kind: .info)
   }

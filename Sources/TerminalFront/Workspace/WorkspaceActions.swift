@@ -69,11 +69,13 @@ extension Workspace {
         model.current.search = text.isEmpty ? nil : text
         model.current.cursor = 0
         model.current.offset = 0
+        listReshaped = true
       })
     if typed == nil {
       model.current = before
       model.current.search = nil
       model.resetList()
+      listReshaped = true
       status = Status(text: "Filter cleared", kind: .info)
     }
   }
@@ -91,11 +93,14 @@ extension Workspace {
       model.current.sort = "manual"
       model.current.reversed = nil
       model.resetList()
+      listReshaped = true
       status = Status(text: "Showing the manual order: m again picks up the row", kind: .info)
       return
     }
     let index = Int(model.current.cursor - model.current.offset)
-    guard shown.indices.contains(index), let id = shown[index]["id"]?.int64 else { return }
+    guard shown.indices.contains(index), let id = shown[index]["id"]?.int64,
+      id == selectedID, open(id) != nil
+    else { return }
     let row = Int(model.current.cursor)
     carrying = Carry(id: id, origin: row, row: row, isNote: false, item: shown[index])
   }
@@ -116,6 +121,7 @@ extension Workspace {
         noteCursor = carry.origin
       } else {
         model.current.cursor = Int64(carry.origin)
+        model.current.selected = carry.id
       }
       status = Status(text: "Put back", kind: .info)
       return
@@ -138,15 +144,18 @@ extension Workspace {
         "notes.move", ["id": .int(fugitive), "note": .int(carry.id), "to": .int(carry.row + 1)])
         != nil
       {
-        status = Status(text: "Moved the note to \(carry.row + 1) (u undoes)", kind: .success)
+        status = Status(
+          text: "Moved note \(carry.id) of \(name(of: cardFugitive)) to \(carry.row + 1); u undoes",
+          kind: .success)
       }
       return
     }
     model.current.cursor = Int64(carry.row)
+    model.current.selected = carry.id
     guard carry.row != carry.origin else { return }
     if perform("fugitives.move", ["id": .int(carry.id), "to": .int(carry.row + 1)]) != nil {
       status = Status(
-        text: "Moved \(name(of: carry.item)) to row \(carry.row + 1) (u undoes)", kind: .success)
+        text: "Moved \(name(of: carry.item)) to row \(carry.row + 1); u undoes", kind: .success)
     } else {
       model.current.cursor = Int64(carry.origin)
     }
@@ -178,25 +187,20 @@ extension Workspace {
         form, submit: { client.call("fugitives.add", params($0, for: "fugitives.add")) }),
       let id = saved["id"]?.int64
     else { return }
-    status = Status(text: "Added \(name(of: saved))", kind: .success)
+    status = Status(text: "Added \(name(of: saved)); u undoes", kind: .success)
     model.active = .fugitives
     model.current.stack = [.list]
-    if !locate(id) { model.show(id, in: .fugitives) }
+    if !select(id) { model.show(id, in: .fugitives) }
   }
 
-  /// Puts the list's cursor on fugitive `id` when it is near the cursor or near the top.
-  func locate(_ id: Int64) -> Bool {
-    let window: Int64 = 1000
-    for start in [max(0, model.current.cursor - window / 2), 0] {
-      guard
-        case .success(let page) = client.page(
-          model.active, model.current, limit: window, offset: start),
-        let index = page.items.firstIndex(where: { $0["id"]?.int64 == id })
-      else { continue }
-      model.current.cursor = start + Int64(index)
-      return true
+  /// Puts the list's cursor on fugitive `id`; false when the list (with its filter) lacks it.
+  func select(_ id: Int64) -> Bool {
+    guard case .row(let row) = client.locate(id, in: model.active, model.current) else {
+      return false
     }
-    return false
+    model.current.cursor = row
+    model.current.selected = id
+    return true
   }
 
   func editFugitive(_ id: Int64) {
@@ -243,11 +247,11 @@ extension Workspace {
       return client.call(method, changed)
     }
     guard let saved, let newID = saved["id"]?.int64 else { return }
-    status = Status(text: "Saved \(name(of: saved))", kind: .success)
+    status = Status(text: "Saved \(name(of: saved)); u undoes", kind: .success)
     if model.currentFugitive != nil {
       model.focus(newID)
     } else {
-      _ = locate(newID)
+      _ = select(newID)
     }
   }
 
@@ -256,7 +260,7 @@ extension Workspace {
     if fugitive["captured"] == .bool(true) {
       if perform("captured.release", ["id": .int(id)]) != nil {
         status = Status(
-          text: "Released \(name(of: fugitive)): back in the Fugitives tab (u undoes)",
+          text: "Released \(name(of: fugitive)): back in the Fugitives tab; u undoes",
           kind: .success)
       }
       return
@@ -282,7 +286,7 @@ extension Workspace {
       return
     }
     status = Status(
-      text: "Captured \(name(of: fugitive)): now in the Captured tab (u undoes)", kind: .success)
+      text: "Captured \(name(of: fugitive)): now in the Captured tab; u undoes", kind: .success)
   }
 
   func deleteFugitive(_ id: Int64) {
@@ -295,7 +299,7 @@ extension Workspace {
     }
     if perform("fugitives.delete", ["id": .int(id)]) != nil {
       model.forget(id)
-      status = Status(text: "Deleted \(name(of: fugitive)) (u brings it back)", kind: .success)
+      status = Status(text: "Deleted \(name(of: fugitive)); u brings it back", kind: .success)
     }
   }
 
@@ -307,7 +311,7 @@ extension Workspace {
       return
     }
     if let saved = perform("notes.add", ["id": .int(id), "text": .string(text)]) {
-      status = Status(text: "Added a note to \(name(of: saved))", kind: .success)
+      status = Status(text: "Added a note to \(name(of: saved)); u undoes", kind: .success)
       if model.currentFugitive == id {
         noteCursor = max(0, (saved["notes"]?.arrayValue?.count ?? 1) - 1)
       }
@@ -318,16 +322,21 @@ extension Workspace {
     guard let noteID = note["id"]?.int64,
       let text = ask("Note \(noteID): ", initial: note["text"]?.stringValue ?? "")
     else { return }
-    if perform("notes.update", ["id": .int(id), "note": .int(noteID), "text": .string(text)]) != nil
+    if let saved = perform(
+      "notes.update", ["id": .int(id), "note": .int(noteID), "text": .string(text)])
     {
-      status = Status(text: "Saved the note", kind: .success)
+      status = Status(
+        text: "Saved note \(noteID) of \(name(of: cardFugitive ?? saved)); u undoes", kind: .success
+      )
     }
   }
 
   func deleteNote(_ id: Int64, _ note: JSON) {
     guard let noteID = note["id"]?.int64 else { return }
-    if perform("notes.delete", ["id": .int(id), "note": .int(noteID)]) != nil {
-      status = Status(text: "Deleted the note (u brings it back)", kind: .success)
+    if let saved = perform("notes.delete", ["id": .int(id), "note": .int(noteID)]) {
+      status = Status(
+        text: "Deleted note \(noteID) of \(name(of: cardFugitive ?? saved)); u brings it back",
+        kind: .success)
     }
   }
 

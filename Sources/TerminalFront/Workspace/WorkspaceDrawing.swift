@@ -82,12 +82,29 @@ extension Workspace {
     var page = client.page(
       model.active, state, limit: Int64(rows) + 1 + before, offset: state.offset - before,
       known: totals[model.active])
-    if case .success(let found) = page, found.total > 0, state.cursor >= found.total {
-      state.cursor = found.total - 1
-      state.offset = max(0, min(state.offset, state.cursor - Int64(rows) + 1))
-      page = client.page(
-        model.active, state, limit: Int64(rows) + 1, offset: state.offset, known: found.total)
+    if carrying == nil, case .success(let found) = page {
+      // The cursor follows its fugitive, wherever this read put it (the carried row is held).
+      let outcome = ListSelection.follow(
+        state.selected, cursor: state.cursor, page: found.items.compactMap { $0["id"]?.int64 },
+        pageStart: state.offset - before, total: found.total,
+        locate: { [self] id in client.locate(id, in: model.active, state) })
+      if let left = outcome.left, !listReshaped {
+        let name = rowNames[left].map { " \($0)" } ?? ""
+        status = Status(text: "\(left)\(name) left this list", kind: .info)
+      }
+      state.cursor = outcome.cursor
+      state.selected = outcome.selected
+      if state.cursor < state.offset || state.cursor >= state.offset + Int64(rows) {
+        state.offset = max(0, state.cursor - Int64(rows) / 2)
+        page = client.page(
+          model.active, state, limit: Int64(rows) + 1, offset: state.offset, known: found.total)
+      }
+      if state.selected == nil, case .success(let again) = page {
+        let index = Int(state.cursor - state.offset)
+        state.selected = again.items.indices.contains(index) ? again.items[index]["id"]?.int64 : nil
+      }
     }
+    listReshaped = false
     model.current = state
     guard case .success(var result) = page else {
       if case .failure(let error) = page { status = Status(text: error.message, kind: .error) }
@@ -104,6 +121,10 @@ extension Workspace {
       result.items = Array(result.items.prefix(rows))
     }
     shown = result.items
+    rowNames = Dictionary(
+      shown.compactMap { item in
+        item["id"]?.int64.map { ($0, terminalSafe(item["name"]?.stringValue ?? "")) }
+      }, uniquingKeysWith: { first, _ in first })
     drawListHeader(curses, state: state)
     guard !shown.isEmpty else {
       let empty =
