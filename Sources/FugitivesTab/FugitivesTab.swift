@@ -148,17 +148,20 @@ public enum FugitivesTab {
       name: "fugitives.move", words: ["fugitives", "move"], tab: .fugitives,
       summary: "Move a fugitive to a new place in the manual order",
       params: [FugitiveParams.id, FugitiveParams.to],
-      effect: .change(undoable: true), result: "the moved fugitive",
-      schema: .component(.fugitive),
+      effect: .change(undoable: true),
+      result: "the moved fugitive, with row: where it now is in its own list (1 = first)",
+      schema: .component(.movedFugitive),
       view: .message(
         Headline {
-          "Moved fugitive \($0["id"]) (\($0["name"])) to position \($0["position"])."
+          "Moved fugitive \($0["id"]) (\($0["name"])) to position \($0["row"])."
         }),
       locksOnClosedCase: [FugitiveParams.id.name])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
-    try store.moveFugitive(id: id, to: arguments.required(FugitiveParams.to))
-    return try store.existingFugitive(id: id).json
+    let row = try store.moveFugitive(id: id, to: arguments.required(FugitiveParams.to))
+    var moved = try store.existingFugitive(id: id).jsonObject
+    moved["row"] = .int(row)
+    return .object(moved)
   }
 
   static let capture = Command(

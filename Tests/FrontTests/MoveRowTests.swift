@@ -19,9 +19,12 @@ import Testing
       return listed.matches(of: /"id":(\d+),"name"/).map { String($0.1) }
     }
     #expect(try rows("fugitives") == ["1", "2", "4", "6"])
-    try bounty.run(["fugitives", "move", "6", "--to", "3"])
+    // The answer names the row asked for (the stored position of 6 is 4, past captured 3).
+    let moved = try bounty.run(["fugitives", "move", "6", "--to", "3"])
+    #expect(moved.stdout == "Moved fugitive 6 (F6) to position 3.\n")
     #expect(try rows("fugitives") == ["1", "2", "6", "4"])
-    try bounty.run(["fugitives", "move", "1", "--to", "99"])
+    let clamped = try bounty.run(["fugitives", "move", "1", "--to", "99"])
+    #expect(clamped.stdout == "Moved fugitive 1 (F1) to position 4.\n")
     #expect(try rows("fugitives") == ["2", "6", "4", "1"])
     try bounty.run(["fugitives", "move", "5", "--to", "1"])
     #expect(try rows("captured") == ["5", "3"])

@@ -114,7 +114,10 @@ public struct Fugitive: Equatable, Sendable {
   }
 
   /// The JSON shape of docs/contract.md: camelCase keys, money as a string with the currency's digits.
-  public var json: JSON {
+  public var json: JSON { .object(jsonObject) }
+
+  /// `json`'s members, for an answer that adds some of its own.
+  public var jsonObject: JSONObject {
     var object: JSONObject = [
       "id": .int(id),
       "name": .string(name),
@@ -131,7 +134,7 @@ public struct Fugitive: Equatable, Sendable {
       "updatedAt": .string(updatedAt.iso8601),
     ]
     for (key, value) in caseFile.jsonMembers { object[key] = value }
-    return .object(object)
+    return object
   }
 }
 

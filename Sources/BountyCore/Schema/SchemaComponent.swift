@@ -13,6 +13,7 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
   case descriptors = "Descriptors"
   case expense = "Expense"
   case fugitive = "Fugitive"
+  case movedFugitive = "MovedFugitive"
   case exportedFugitive = "ExportedFugitive"
   case page = "Page"
   case batch = "Batch"
@@ -99,6 +100,9 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
       return Self.expenseSchema
     case .fugitive:
       return Self.object(Self.fugitiveProperties)
+    case .movedFugitive:
+      // `row`: where the move put it in its own list (at large, or captured), 1 = first.
+      return Self.object(Self.fugitiveProperties + [("row", Self.count)])
     case .exportedFugitive:
       let photo = Self.object([
         ("mediaType", Self.mediaType), ("data", Self.base64),

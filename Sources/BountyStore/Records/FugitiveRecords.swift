@@ -289,7 +289,10 @@ extension Store {
   /// Moves a fugitive to row `position` (1-based, clamped) of its list in the manual order: the
   /// Fugitives tab's rows are the fugitives at large, the Captured tab's the captured ones. The
   /// rows in between shift by one, so positions stay dense.
-  public func moveFugitive(id: Int64, to position: Int64) throws {
+  /// Moves fugitive `id` to row `position` of its own list's manual order (at large, or captured),
+  /// clamped to that list; answers the row it is now at (1 = first).
+  @discardableResult
+  public func moveFugitive(id: Int64, to position: Int64) throws -> Int64 {
     guard
       let current = try database.scalarInt(
         "SELECT position FROM fugitive WHERE id = ?", .integer(id)),
@@ -306,8 +309,8 @@ extension Store {
       let target = try database.scalarInt(
         "SELECT position FROM fugitive WHERE captured = ? ORDER BY position LIMIT 1 OFFSET ?",
         .integer(captured), .integer(row - 1))
-    else { return }
-    guard target != current else { return }
+    else { return row }
+    guard target != current else { return row }
     if target < current {
       try database.run(
         "UPDATE fugitive SET position = position + 1 WHERE position >= ? AND position < ?",
@@ -320,6 +323,7 @@ extension Store {
     try database.run(
       "UPDATE fugitive SET position = ?, updated_at = ? WHERE id = ?", .integer(target),
       .text(now.iso8601), .integer(id))
+    return row
   }
 
   static let writableColumns = """
