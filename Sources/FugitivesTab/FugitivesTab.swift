@@ -22,7 +22,7 @@ public enum FugitivesTab {
       params: [all] + FugitiveListing.params(sortSetting: .fugitivesSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
       schema: .component(.page),
-      view: .fugitiveList(captured: false))
+      view: .fugitiveList(captured: false, everyStatus: all.name))
   ) { store, arguments in
     try FugitiveListing.page(
       store, arguments, status: arguments.isSet(all) ? .all : .atLarge,

@@ -21,6 +21,18 @@ import Testing
     return history["undo"]?.arrayValue?.count ?? -1
   }
 
+  /// `list --all` is every fugitive whatever its page holds: a STATUS column and "in all", even
+  /// when the rows shown are all at large.
+  @Test func aListOfEveryoneSaysSoOnEveryPage() throws {
+    try bounty.run(["fugitives", "add", "--id", "6", "--name", "Q", "--bounty", "1"])
+    try bounty.run(["fugitives", "capture", "6"])
+    let page = try bounty.run(["fugitives", "list", "--all", "--limit", "1", "--sort", "id"])
+    #expect(page.stdout.split(separator: "\n").first?.hasSuffix("STATUS") == true, "\(page.stdout)")
+    #expect(page.stdout.hasSuffix("1 shown of 2 in all\n"), "\(page.stdout)")
+    let atLarge = try bounty.run(["fugitives", "list"])
+    #expect(!atLarge.stdout.contains("STATUS") && atLarge.stdout.hasSuffix("1 at large\n"))
+  }
+
   @Test func theSampleInACurrencyWithoutCentsIsRefusedClearly() throws {
     let yen = BinaryRunner(database: folder.file("yen.sqlite"))
     #expect(try yen.run(["settings", "set", "currency", "JPY"]).status == 0)

@@ -3,8 +3,9 @@
 public enum ResultView: Sendable {
   /// A page of fugitives as a table (`{items, total}`); `captured` shows the capture time column.
   /// The line under it counts them ("3 at large", "10 shown of 28 captured") unless `footer` says
-  /// what they are ("2 deadlines").
-  case fugitiveList(captured: Bool, footer: Headline? = nil)
+  /// what they are ("2 deadlines"). `everyStatus` names the flag that lists captured fugitives
+  /// too (the Fugitives tab's `all`): given, the table has a STATUS column and counts "in all".
+  case fugitiveList(captured: Bool, footer: Headline? = nil, everyStatus: String? = nil)
   /// One fugitive's card, after an optional headline ("Added fugitive 7 (Ann Lee).").
   case fugitiveCard(headline: Headline?)
   /// One line made from the result.

@@ -98,7 +98,9 @@ final class CommandRunner {
       } else {
         let renderer = ResultRenderer(
           terminal: terminal.coloured(bySetting: reply.colour), currency: reply.currency)
-        for line in renderer.render(spec.view, reply.result) { Output.out(line) }
+        for line in renderer.render(spec.view, reply.result, arguments: arguments) {
+          Output.out(line)
+        }
       }
       return healthy
     case .failure(let error):

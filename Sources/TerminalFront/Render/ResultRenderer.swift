@@ -9,12 +9,11 @@ struct ResultRenderer {
 
   var views: FugitiveViews { FugitiveViews(terminal: terminal, currency: currency) }
 
-  /// The lines to print for `result` shown as `view`.
-  func render(_ view: ResultView, _ result: JSON) -> [String] {
+  /// The lines to print for `result` shown as `view`, answering a call with `arguments`.
+  func render(_ view: ResultView, _ result: JSON, arguments: Arguments = Arguments()) -> [String] {
     switch view {
-    case .fugitiveList(let captured, let footer):
-      let items = result["items"]?.arrayValue ?? []
-      let showStatus = !captured && items.contains { $0["captured"] == .bool(true) }
+    case .fugitiveList(let captured, let footer, let everyStatus):
+      let showStatus = everyStatus.map { arguments.value(named: $0) == .boolean(true) } ?? false
       return views.list(
         result, captured: captured, showStatus: showStatus,
         footer: footer.map { line($0, result) })

@@ -57,7 +57,8 @@ extension Workspace {
       case .success(let result):
         follow(spec, result)
         let plain = TerminalInfo(isTTY: true, width: curses?.columns, style: Style(enabled: false))
-        let lines = ResultRenderer(terminal: plain, currency: currency).render(spec.view, result)
+        let lines = ResultRenderer(terminal: plain, currency: currency).render(
+          spec.view, result, arguments: arguments)
         // A fugitive's card is already on screen: its first line says what happened.
         if lines.count > 1 && !(result["id"] != nil && result["name"] != nil) {
           page(":" + line, lines)
