@@ -1,3 +1,5 @@
+import BountyCore
+
 /// The keys of the full-screen workspace and the verbs of the line shell, in one place: the
 /// workspace's `?` screen, the shell's `help` and the man page all show these lists.
 public enum InteractiveReference {
@@ -8,8 +10,8 @@ public enum InteractiveReference {
   public static let list: [Entry] = [
     ("↑/↓ j/k", "move the cursor"), ("PgUp/PgDn", "a page"), ("Home/End g/G", "first, last"),
     ("Enter → l", "open the fugitive's card"),
-    ("/", "filter as you type (Enter keeps it, Esc clears it)"),
-    ("s / S", "next sort (name, bounty, id, manual, captured) / reverse it"),
+    ("/", "filter as you type: Enter keeps it, Esc clears it (so does Esc on the list)"),
+    ("s / S", "next sort (\(SettingKey.sortKeys.joined(separator: ", "))) / reverse it"),
     ("a", "add a fugitive (a form)"), ("e", "edit the fugitive under the cursor"),
     ("c", "capture (asks when and where) or release"), ("n", "add a case note"),
     ("d", "delete (asks first, naming the fugitive)"),
@@ -51,7 +53,11 @@ public enum InteractiveReference {
     ("1 2 3, tab NAME", "switch to Fugitives, Captured or Settings"),
     ("show ID", "a fugitive's card, from any tab (it switches to the fugitive's tab)"),
     ("add, edit [ID]", "the add and edit forms ('.cancel' or Ctrl-C cancels)"),
-    ("sort KEY [desc]", "this tab's order: name, bounty, id, manual or captured"),
+    (
+      "sort KEY [desc]",
+      "this tab's order: \(SettingKey.sortKeys.dropLast().joined(separator: ", ")) or "
+        + (SettingKey.sortKeys.last ?? "")
+    ),
     ("find TEXT…", "filter this tab by name or description ('find' alone clears)"),
     ("next, prev", "page through a long list"), ("back, list", "back from a card to the list"),
     ("help [COMMAND]", "this tab's verbs, or one command's options"),

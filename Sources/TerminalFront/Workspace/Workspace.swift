@@ -133,6 +133,12 @@ final class Workspace {
       running = false
     case .control("z"):
       curses?.suspend()
+    case .escape where model.current.stack == [.list] && model.current.search != nil:
+      // Esc on a filtered list clears the filter kept with Enter.
+      model.current.search = nil
+      model.resetList()
+      listReshaped = true
+      status = Status(text: "Filter cleared", kind: .info)
     case .escape, .left, .character("h"), .backspace:
       model.back()
     default:

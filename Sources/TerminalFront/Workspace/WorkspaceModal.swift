@@ -4,13 +4,16 @@ import BountyCore
 /// forms, the help and a pager. Each runs its own key loop over the view drawn behind it.
 extension Workspace {
   /// Reads a line on the bottom row. Enter answers it, Esc or Ctrl-C gives nil; `live` sees every
-  /// change (the view behind is redrawn after it); Tab asks `complete`.
+  /// change (the view behind is redrawn after it); Tab asks `complete`. With `replacing`, the
+  /// initial text is an offer: the first character typed (or Backspace) replaces it, while an
+  /// editing key (←, Home…) keeps it to edit.
   func ask(
-    _ label: String, initial: String = "", complete: ((String) -> ShellCompletion)? = nil,
-    live: ((String) -> Void)? = nil
+    _ label: String, initial: String = "", replacing: Bool = false,
+    complete: ((String) -> ShellCompletion)? = nil, live: ((String) -> Void)? = nil
   ) -> String? {
     guard let curses else { return nil }
     var buffer = LineBuffer(initial)
+    var offered = replacing && !initial.isEmpty
     var listing: String?
     /// Typed but not yet shown by `live`, and a key read while waiting to see if more follow.
     var changed = false
@@ -21,7 +24,7 @@ extension Workspace {
       let start = curses.put(label, row: row, column: 0, look: .bold)
       let room = max(1, curses.columns - start - 1)
       let visible = buffer.cursorColumn < room ? buffer.text : String(buffer.text.suffix(room))
-      curses.put(visible, row: row, column: start, width: room)
+      curses.put(visible, row: row, column: start, width: room, look: offered ? .reverse : .normal)
       curses.cursor(at: (row, start + min(buffer.cursorColumn, room)))
       curses.refresh()
     }
@@ -70,6 +73,17 @@ extension Workspace {
       case .resize: continue
       default:
         let before = buffer.text
+        if offered {
+          offered = false
+          switch key {
+          case .character, .backspace, .delete: buffer = LineBuffer()
+          default: break
+          }
+          if key == .backspace || key == .delete {
+            changed = true
+            continue
+          }
+        }
         if buffer.apply(key), buffer.text != before { changed = true }
       }
     }
