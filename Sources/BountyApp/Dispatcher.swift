@@ -152,8 +152,8 @@ public final class Dispatcher {
   /// Checks one value typed for `param` as the command would, amounts against the database
   /// currency: a form asks again with the reason instead of failing on save.
   public func check(_ text: String, for param: ParamSpec) throws(BountyError) {
-    guard case .moneyText = try param.value(fromText: text) else { return }
-    _ = try Self.amount(text, in: databaseCurrency(), field: param.name)
+    guard case .moneyText(let amount) = try param.value(fromText: text) else { return }
+    _ = try Self.amount(amount, in: databaseCurrency(), field: param.name)
   }
 
   /// The question to ask before running `command`, or nil when none is due: the command declares

@@ -90,6 +90,34 @@ import Testing
         #""name":"Dana Whitaker","bounty":"12500.00","description":"Parole violator""#))
   }
 
+  /// Money as a person types it is one grammar: the shell's form, the one-shot option and a CSV
+  /// cell read `$ 2,000`, `USD 12` and `.5` alike, and refuse a decimal comma with the same reason.
+  @Test func typedMoneyMeansTheSameInTheFormTheOptionAndTheCSV() throws {
+    let form = try bounty.run(
+      [], input: "add\nForm Ann\n\n1.234,50\n$ 2,000\n\nadd\nForm Bo\n\nUSD 12\n\nquit\n")
+    #expect(form.status == 0, "\(form.stderr)")
+    let reason = "'1.234,50' has a decimal comma; use . for decimals ('1234.50')"
+    #expect(form.stderr.contains("invalid bounty: \(reason)"), "\(form.stderr)")
+    let option = try bounty.run(["fugitives", "add", "--name", "Opt", "--bounty", "1.234,50"])
+    #expect(option.status == 64 && option.stderr == "Error: invalid bounty: \(reason)\n")
+    #expect(
+      try bounty.run(["fugitives", "add", "--name", "Opt", "--bounty", ".5"]).status == 0)
+    let csv = folder.file("typed.csv")
+    try Data("name,bounty\nCell,\"$ 2,000\"\nCode,USD 12\n".utf8).write(
+      to: URL(fileURLWithPath: csv))
+    #expect(try bounty.run(["import", csv]).status == 0)
+    let bad = folder.file("comma.csv")
+    try Data("name,bounty\nComma,\"1.234,50\"\n".utf8).write(to: URL(fileURLWithPath: bad))
+    #expect(try bounty.run(["import", bad]).stderr.contains("line 2, bounty: \(reason)"))
+    let listed = try bounty.run(["fugitives", "list", "--json", "--sort", "id"]).stdout
+    for (name, bounty) in [
+      ("Form Ann", "2000.00"), ("Form Bo", "12.00"), ("Opt", "0.50"), ("Cell", "2000.00"),
+      ("Code", "12.00"),
+    ] {
+      #expect(listed.contains(#""name":"\#(name)","bounty":"\#(bounty)""#), "\(name)")
+    }
+  }
+
   @Test func editKeepsValuesOnEnterAndEndOfInputCancels() throws {
     try bounty.run(["fugitives", "add", "--name", "Old", "--bounty", "10", "--id", "5"])
     let edited = try bounty.run([], input: "edit 5\nNew\n\n\n\nquit\n")

@@ -86,17 +86,6 @@ enum DataFormat: String, CaseIterable {
     return semicolons > commas ? 0x3B : 0x2C
   }
 
-  /// `$ 2,000` as a spreadsheet writes it, read as `$2,000`: spaces between a leading symbol and
-  /// the digits are dropped; everything else is left for the money parser to judge.
-  static func spreadsheetAmount(_ text: String) -> String {
-    let trimmed = text.trimmingASCIIWhitespace()
-    guard let firstDigit = trimmed.firstIndex(where: { $0.isASCII && $0.isNumber }),
-      firstDigit > trimmed.startIndex
-    else { return trimmed }
-    let symbol = trimmed[..<firstDigit].filter { $0 != " " }
-    return symbol + trimmed[firstDigit...]
-  }
-
   /// One CSV record as the fugitive object a JSON import would carry, so both formats are checked
   /// by the same code (`RosterEntry`).
   static func object(fromCSV fields: [String], header: [String?]) throws(BountyError) -> JSON {
@@ -114,7 +103,11 @@ enum DataFormat: String, CaseIterable {
       case "name", "description":
         object[column] = .string(value)
       case "bounty":
-        object[column] = .string(spreadsheetAmount(value))
+        // As a person types it (`$ 2,000`, `USD 12`), read as the terminal reads it.
+        switch Money.normalizedTyped(value) {
+        case .success(let amount): object[column] = .string(amount)
+        case .failure(let error): throw BountyError.invalid(field: column, reason: error.reason)
+        }
       case "captured":
         switch trimmed.lowercased() {
         case "true", "yes", "1", "y": object["captured"] = .bool(true)

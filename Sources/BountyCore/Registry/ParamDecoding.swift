@@ -68,7 +68,11 @@ extension ParamSpec {
     case .text:
       return .text(try checkedText(text))
     case .money:
-      return .moneyText(text)
+      // Typed money: `$ 2,000`, `USD 12` and `.5` read as they are meant (`Money.normalizedTyped`).
+      switch Money.normalizedTyped(text) {
+      case .success(let amount): return .moneyText(amount)
+      case .failure(let error): throw invalid(error.reason)
+      }
     case .boolean:
       switch text.lowercased() {
       case "true", "yes", "on", "1": return .boolean(true)
@@ -196,6 +200,31 @@ extension CommandSpec {
           field: SafeText.excerpt(key), reason: "is not a parameter of \(name)")
       }
       if let checked = try spec.value(fromJSON: value) { arguments.set(key, checked) }
+    }
+    try checkRequired(arguments)
+    return arguments
+  }
+
+  /// The arguments of a form: `typed` holds what a person typed in its fields, by parameter name,
+  /// each read as the command line reads it (`value(fromText:)`: typed money such as `$ 2,000`);
+  /// `fixed` the values the front supplies itself (the fugitive's ID#), as JSON.
+  public func arguments(typed: [String: String], fixed: JSONObject = JSONObject())
+    throws(BountyError) -> Arguments
+  {
+    var arguments = Arguments()
+    for (key, value) in fixed.members {
+      guard let spec = param(named: key) else {
+        throw BountyError.invalidParameter(
+          field: SafeText.excerpt(key), reason: "is not a parameter of \(name)")
+      }
+      if let checked = try spec.value(fromJSON: value) { arguments.set(key, checked) }
+    }
+    for (key, text) in typed.sorted(by: { $0.key < $1.key }) {
+      guard let spec = param(named: key), spec.fronts.contains(.terminal) else {
+        throw BountyError.invalidParameter(
+          field: SafeText.excerpt(key), reason: "is not a parameter of \(name)")
+      }
+      arguments.set(key, try spec.value(fromText: text))
     }
     try checkRequired(arguments)
     return arguments

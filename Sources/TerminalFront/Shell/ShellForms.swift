@@ -33,16 +33,14 @@ struct ShellForms {
     }
   }
 
-  /// Checks a field as the command will: its declared type, and an amount in the database currency.
+  /// Checks a field as the command will: the dispatcher's own check of its declared type, and
+  /// an amount in the database currency.
   private func checker(_ method: String, _ field: String) -> (String) throws(BountyError) -> Void {
     let spec = shell.dispatcher.registry.command(named: method)?.spec
-    let currency = shell.client.currency
+    let dispatcher = shell.dispatcher
     return { (text: String) throws(BountyError) in
       guard let param = spec?.param(named: field) else { return }
-      _ = try param.value(fromText: text)
-      if param.type == .money, case .failure(let error) = Money.parse(text, currency: currency) {
-        throw .invalid(field: field, reason: error.reason)
-      }
+      try dispatcher.check(text, for: param)
     }
   }
 
@@ -54,7 +52,7 @@ struct ShellForms {
   /// Adds a fugitive; its ID# when saved.
   func add() -> Int64? {
     shell.say("New fugitive ('.cancel' or Ctrl-C cancels):")
-    var params = JSONObject()
+    var typed: [String: String] = [:]
     let fields: [(String, String, Bool)] = [
       ("name", "Name", false), ("id", "ID#", true), ("bounty", "Bounty", false),
       ("description", "Description", true),
@@ -75,11 +73,10 @@ struct ShellForms {
       switch ask(label, current: nil, optional: optional, check: check) {
       case .cancel: return cancelled()
       case .keep: continue
-      case .value(let text):
-        params[field] = field == "id" ? .number(text.trimmingASCIIWhitespace()) : .string(text)
+      case .value(let text): typed[field] = text
       }
     }
-    return submit("fugitives.add", params)
+    return submit("fugitives.add", typed)
   }
 
   /// Edits fugitive `id`; its (possibly new) ID# when saved or unchanged.
@@ -94,7 +91,7 @@ struct ShellForms {
       return nil
     }
     shell.say("Editing fugitive \(id) (Enter keeps a value, '.cancel' or Ctrl-C cancels):")
-    var params: JSONObject = ["id": .int(id)]
+    var typed: [String: String] = [:]
     let fields: [(String, String, String)] = [
       ("name", "Name", fugitive["name"]?.stringValue ?? ""),
       ("bounty", "Bounty", fugitive["bounty"]?.stringValue ?? ""),
@@ -107,21 +104,23 @@ struct ShellForms {
       case .cancel: return cancelled()
       case .keep: continue
       case .value(let text) where text == current: continue
-      case .value(let text):
-        params[field] = field == "newId" ? .number(text.trimmingASCIIWhitespace()) : .string(text)
+      case .value(let text): typed[field] = text
       }
     }
-    if params.count == 1 {
+    if typed.isEmpty {
       shell.say("Nothing changed.")
       return id
     }
-    return submit("fugitives.update", params)
+    return submit("fugitives.update", typed, fixed: ["id": .int(id)])
   }
 
-  private func submit(_ method: String, _ params: JSONObject) -> Int64? {
+  /// Runs `method` with the answers as typed (read as the command line reads them).
+  private func submit(_ method: String, _ typed: [String: String], fixed: JSONObject = JSONObject())
+    -> Int64?
+  {
     guard let command = shell.dispatcher.registry.command(named: method) else { return nil }
     do {
-      let arguments = try command.spec.arguments(fromJSON: params)
+      let arguments = try command.spec.arguments(typed: typed, fixed: fixed)
       guard shell.runner.run(command, arguments, confirm: nil) else {
         shell.fail(.io("not saved"))
         return nil

@@ -25,6 +25,21 @@ struct AppClient {
     }
   }
 
+  /// Calls `method` with what a person typed in a form (`typed`, read as the command line reads
+  /// it) and the values the front supplies (`fixed`).
+  func call(_ method: String, typed: [String: String], fixed: JSONObject = JSONObject())
+    -> Result<JSON, BountyError>
+  {
+    guard let command = dispatcher.registry.command(named: method) else {
+      return .failure(.usage("unknown method \(method)"))
+    }
+    do {
+      return dispatcher.run(command, try command.spec.arguments(typed: typed, fixed: fixed))
+    } catch {
+      return .failure(error)
+    }
+  }
+
   /// The sort `state` lists `tab` in: its own, else the tab's sort setting.
   func effectiveSort(_ tab: TabName, _ state: TabState) -> String {
     state.sort ?? setting(tab == .captured ? "captured.sort" : "fugitives.sort") ?? "name"

@@ -15,42 +15,33 @@ extension Workspace {
     }
   }
 
-  /// A form field's check, from the command's declaration: its type, and money in the currency.
+  /// A form field's check: the dispatcher's own, from the command's declaration (its type, and
+  /// money in the database currency), so a form accepts exactly what the command does.
   func checker(_ method: String, _ field: String, required: Bool) -> (String) -> String? {
     let param = dispatcher.registry.command(named: method)?.spec.param(named: field)
-    let currency = self.currency
-    return { text in
+    return { [dispatcher] text in
       if text.trimmingASCIIWhitespace().isEmpty { return required ? "is required" : nil }
       guard let param else { return nil }
       do throws(BountyError) {
-        _ = try param.value(fromText: text)
+        try dispatcher.check(text, for: param)
       } catch {
-        if case .invalid(_, let reason) = error { return reason }
-        return error.message
-      }
-      if param.type == .money, case .failure(let error) = Money.parse(text, currency: currency) {
-        return error.reason
+        switch error {
+        case .invalid(_, let reason), .invalidParameter(_, let reason): return reason
+        default: return error.message
+        }
       }
       return nil
     }
   }
 
-  /// The params a form gives `method`: each non-empty field, numbers as JSON numbers.
-  func params(_ form: Form, for method: String, into params: JSONObject = JSONObject())
-    -> JSONObject
-  {
-    var params = params
-    let spec = dispatcher.registry.command(named: method)?.spec
-    for field in form.fields {
-      let text = field.buffer.text
-      if text.trimmingASCIIWhitespace().isEmpty { continue }
-      switch spec?.param(named: field.name)?.type {
-      case .integer?, .latitude?, .longitude?:
-        params[field.name] = .number(text.trimmingASCIIWhitespace())
-      default: params[field.name] = .string(text)
-      }
+  /// What the form's fields hold, by parameter name: each non-empty field as typed, for the
+  /// command to read as the command line reads it.
+  func typed(_ form: Form) -> [String: String] {
+    var typed: [String: String] = [:]
+    for field in form.fields where !field.buffer.text.trimmingASCIIWhitespace().isEmpty {
+      typed[field.name] = field.buffer.text
     }
-    return params
+    return typed
   }
 
   func name(of fugitive: JSON?) -> String {
@@ -64,7 +55,7 @@ extension Workspace {
   func filter() {
     let before = model.current
     let typed = ask(
-      "/", initial: before.search ?? "",
+      "/", initial: before.search ?? "", replacing: true,
       live: { [self] text in
         model.current.search = text.isEmpty ? nil : text
         model.current.cursor = 0
@@ -184,7 +175,7 @@ extension Workspace {
       ])
     guard
       let saved = run(
-        form, submit: { client.call("fugitives.add", params($0, for: "fugitives.add")) }),
+        form, submit: { client.call("fugitives.add", typed: typed($0)) }),
       let id = saved["id"]?.int64
     else { return }
     status = Status(text: "Added \(name(of: saved)); u undoes", kind: .success)
@@ -225,26 +216,24 @@ extension Workspace {
     // that field meanwhile, the save is refused with what it is now instead of overwriting it.
     let seenAs = ["name": "wasName", "bounty": "wasBounty", "description": "wasDescription"]
     let saved = run(form) { [self] form in
-      var changed: JSONObject = ["id": .int(id)]
-      func change(_ key: String, to value: JSON) {
-        changed[key] = value
-        if let seen = seenAs[key], let before = fugitive[key]?.stringValue {
-          changed[seen] = .string(before)
+      var changed: [String: String] = [:]
+      var seen: JSONObject = ["id": .int(id)]
+      func change(_ key: String, to text: String) {
+        changed[key] = text
+        if let seenKey = seenAs[key], let before = fugitive[key]?.stringValue {
+          seen[seenKey] = .string(before)
         }
       }
-      for (key, value) in params(form, for: method).members {
+      for (key, text) in typed(form) {
         let before = key == "newId" ? String(id) : fugitive[key]?.stringValue
-        let text: String? = {
-          if case .number(let digits) = value { return digits } else { return value.stringValue }
-        }()
-        if text != before { change(key, to: value) }
+        if text != before { change(key, to: text) }
       }
       if form.value("description").isEmpty && !(fugitive["description"]?.stringValue ?? "").isEmpty
       {
-        change("description", to: .string(""))
+        change("description", to: "")
       }
-      if changed.count == 1 { return .success(fugitive) }
-      return client.call(method, changed)
+      if changed.isEmpty { return .success(fugitive) }
+      return client.call(method, typed: changed, fixed: seen)
     }
     guard let saved, let newID = saved["id"]?.int64 else { return }
     status = Status(text: "Saved \(name(of: saved)); u undoes", kind: .success)
@@ -280,7 +269,7 @@ extension Workspace {
     // Enter accepts: now, and no place.
     form.enterSaves = true
     guard
-      run(form, submit: { client.call(method, params($0, for: method, into: ["id": .int(id)])) })
+      run(form, submit: { client.call(method, typed: typed($0), fixed: ["id": .int(id)]) })
         != nil
     else {
       return
@@ -352,7 +341,8 @@ extension Workspace {
     }
     guard
       let value = ask(
-        "\(key) = ", initial: current == "(not set)" ? "" : current, complete: complete)
+        "\(key) = ", initial: current == "(not set)" ? "" : current, replacing: true,
+        complete: complete)
     else { return }
     if let saved = perform("settings.set", ["key": .string(key), "value": .string(value)]) {
       let later = key == "color" ? " (the colours change when bounty next starts)" : ""
