@@ -132,6 +132,10 @@ public final class Dispatcher {
     perform(command, arguments, withContext: false).map(\.result)
   }
 
+  /// Told, in the command's transaction, right after its amounts became money (tests: a currency
+  /// change from another connection at that moment must wait for the command to end).
+  var amountsResolved: ((Store) -> Void)?
+
   /// What a front needs to render a result, read in the transaction that produced it.
   public struct Reply: Sendable {
     public let result: JSON
@@ -184,16 +188,22 @@ public final class Dispatcher {
     do {
       // Ctrl-C before the command began (during its confirmation's look-ups, say) stops it.
       try store.checkCancelled()
-      let arguments = resolvingRelativeDates(spec, try resolvingAmounts(arguments))
+      let arguments = resolvingRelativeDates(spec, arguments)
       let onlyReads = spec.onlyReads(arguments)
       let work = { () throws -> Reply in
         if onlyReads, spec.readsFugitive != nil { try self.readAheadForQueuedCalls() }
+        // Amounts become money in the currency read here, in the transaction the handler writes
+        // in: a currency change from another client can come before or after, never between.
+        let arguments = try self.resolvingAmounts(arguments)
+        self.amountsResolved?(self.store)
         let result = try self.execute(command, arguments)
         guard withContext else { return Reply(result: result, currency: .usd, colour: nil) }
         return Reply(
           result: result, currency: try self.store.currency(),
           colour: try self.store.settingText(.color))
       }
+      // Such a command makes its own transactions (its amounts, if it had any, would be read
+      // outside them, in a transaction of their own).
       if case .outsideTransaction = spec.effect { return .success(try work()) }
       return .success(
         try store.database.transaction(write: !onlyReads) { try work() })
@@ -217,6 +227,9 @@ public final class Dispatcher {
 
   /// Turns every amount typed as text into `Money` in the database currency. An amount that does
   /// not parse (malformed, negative, more decimals than the currency has) is `invalidParameter`.
+  ///
+  /// Called inside the command's transaction, so the currency is read in the transaction that
+  /// writes the amounts (`databaseCurrency` joins it).
   private func resolvingAmounts(_ arguments: Arguments) throws(BountyError) -> Arguments {
     var resolved = arguments
     var currency: Currency?
@@ -234,8 +247,11 @@ public final class Dispatcher {
     return resolved
   }
 
+  /// The database currency: read in the current transaction when there is one, else in a read
+  /// transaction of its own (`check`, a form's look-up before anything runs).
   private func databaseCurrency() throws(BountyError) -> Currency {
     do {
+      if store.database.inTransaction { return try store.currency() }
       return try store.database.transaction(write: false) { try store.currency() }
     } catch {
       throw Store.describe(error, path: store.path)
