@@ -1,6 +1,8 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+// `package`: the package's tests build a dispatcher over a store they opened (`init(store:)`);
+// nothing public names the store, and the fronts cannot import it (LayeringTests).
+package import BountyStore
 import Glibc
 
 /// Runs commands, and is the only way in for both fronts: it decodes params against the
@@ -15,7 +17,7 @@ public final class Dispatcher {
   private var queue: (calls: [QueuedCall], made: Int, readAheadIn: Int)?
 
   /// A dispatcher over an open store (tests build one this way; the fronts use `open`).
-  public init(store: Store, registry: Registry = .standard) {
+  package init(store: Store, registry: Registry = .standard) {
     self.store = store
     self.registry = registry
   }
@@ -127,9 +129,22 @@ public final class Dispatcher {
     }
   }
 
-  /// Runs `command` with arguments checked against its declaration (the terminal's entry).
-  public func run(_ command: Command, _ arguments: Arguments) -> Result<JSON, BountyError> {
+  /// Runs the command `spec` declares with arguments checked against it (the terminal's entry):
+  /// the fronts hold declarations; the dispatcher alone finds the handler.
+  public func run(_ spec: CommandSpec, _ arguments: Arguments) -> Result<JSON, BountyError> {
+    command(for: spec).flatMap { run($0, arguments) }
+  }
+
+  func run(_ command: Command, _ arguments: Arguments) -> Result<JSON, BountyError> {
     perform(command, arguments, withContext: false).map(\.result)
+  }
+
+  /// The registered command `spec` declares.
+  private func command(for spec: CommandSpec) -> Result<Command, BountyError> {
+    guard let command = registry.command(named: spec.name) else {
+      return .failure(.unknownMethod(SafeText.excerpt(spec.name)))
+    }
+    return .success(command)
   }
 
   /// Told, in the command's transaction, right after its amounts became money (tests: a currency
@@ -147,10 +162,10 @@ public final class Dispatcher {
 
   /// Runs `command` and answers its result with what rendering it needs (the currency and the
   /// colour setting), all from one transaction.
-  public func runForDisplay(_ command: Command, _ arguments: Arguments) -> Result<
+  public func runForDisplay(_ spec: CommandSpec, _ arguments: Arguments) -> Result<
     Reply, BountyError
   > {
-    perform(command, arguments, withContext: true)
+    command(for: spec).flatMap { perform($0, arguments, withContext: true) }
   }
 
   /// Checks one value typed for `param` as the command would, amounts against the database
@@ -164,9 +179,9 @@ public final class Dispatcher {
   /// none, its skip flag was given, its setting is off, or the thing it names does not exist (the
   /// command itself then says so). Text from the database passes through `escape`.
   public func confirmationQuestion(
-    for command: Command, _ arguments: Arguments, escape: @escaping (String) -> String
+    for spec: CommandSpec, _ arguments: Arguments, escape: @escaping (String) -> String
   ) -> String? {
-    guard let confirmation = command.spec.confirmation,
+    guard let confirmation = spec.confirmation,
       arguments.value(named: confirmation.skipFlag) != .boolean(true),
       let subject = registry.command(named: confirmation.subject)
     else { return nil }

@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 import Glibc
 
 /// Imports a roster in one pass inside the dispatcher's transaction: every row is checked and

@@ -213,6 +213,11 @@ extension Store {
     try database.run("SELECT fugitive_id_run_refresh()")
   }
 
+  /// Hands `body` every ID#, in order, as they are read (a million are never held in a list).
+  public func forEachFugitiveID(_ body: (Int64) throws -> Void) throws {
+    try database.forEachRow("SELECT id FROM fugitive ORDER BY id") { try body($0.int(0)) }
+  }
+
   public func fugitiveExists(id: Int64) throws -> Bool {
     try database.scalarInt("SELECT EXISTS (SELECT 1 FROM fugitive WHERE id = ?)", .integer(id)) == 1
   }

@@ -17,7 +17,7 @@ extension Workspace {
 
   /// A form field's check, from the command's declaration: its type, and money in the currency.
   func checker(_ method: String, _ field: String, required: Bool) -> (String) -> String? {
-    let param = dispatcher.registry.command(named: method)?.spec.param(named: field)
+    let param = dispatcher.registry.spec(named: method)?.param(named: field)
     let currency = self.currency
     return { text in
       if text.trimmingASCIIWhitespace().isEmpty { return required ? "is required" : nil }
@@ -40,7 +40,7 @@ extension Workspace {
     -> JSONObject
   {
     var params = params
-    let spec = dispatcher.registry.command(named: method)?.spec
+    let spec = dispatcher.registry.spec(named: method)
     for field in form.fields {
       let text = field.buffer.text
       if text.trimmingASCIIWhitespace().isEmpty { continue }
