@@ -36,6 +36,30 @@ import Testing
     #expect(seen >= 30)
   }
 
+  /// SQL is written in BountyStore only: no other module's source holds a statement (the
+  /// dispatcher opens transactions through `Database`, which is `package`, but writes no SQL).
+  @Test func noSQLOutsideTheStore() throws {
+    let sources = GeneratedFile.root.appending(path: "Sources")
+    let statement = try Regex(
+      #"\b(SELECT .*\bFROM\b|INSERT INTO|UPDATE \S+ SET|DELETE FROM|CREATE (TABLE|INDEX|TRIGGER)|PRAGMA \w|BEGIN IMMEDIATE|SAVEPOINT)"#
+    )
+    let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
+    var files = 0
+    for case let name as String in enumerator
+    where name.hasSuffix(".swift") && !name.hasPrefix("BountyStore/")
+      && !name.hasPrefix("EmbedGenerator/")
+    {
+      files += 1
+      let text = try String(contentsOf: sources.appending(path: name), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      where !line.drop(while: { $0 == " " }).hasPrefix("//") && line.contains(statement) {
+        Issue.record("Sources/\(name):\(number + 1): SQL outside BountyStore: \(line)")
+      }
+    }
+    #expect(files >= 50)
+  }
+
   /// The checker catches each way of writing an import of a forbidden module, and lets the
   /// allowed ones (and text that only looks like an import) pass.
   @Test(arguments: [
