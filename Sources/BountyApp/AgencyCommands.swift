@@ -1,6 +1,6 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// Commands that set up agency mode (a roster shared by several hunters on PostgreSQL).
 enum AgencyCommands {

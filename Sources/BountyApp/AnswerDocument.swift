@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// A document too large to hold as JSON values in an answer (the export of a million fugitives is
 /// 300 MB of JSON text, and far more as a tree of values): the command spools it to a temporary

@@ -1,6 +1,6 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// Commands that belong to no single tab: history, the sample roster, and the database itself.
 enum AppCommands {
@@ -105,28 +105,24 @@ enum AppCommands {
         Fact("undoSteps", "Undo steps"),
       ]))
   ) { store, _ in
-    let database = store.database
-    func count(_ sql: String) throws -> JSON { .int(try database.scalarInt(sql) ?? 0) }
     let storage = try store.storageFacts()
     // The engine's own version: the SQLite library inside bounty, or the agency's server.
-    let engineVersion: (String, JSON) =
-      database.dialect == .postgresql
-      ? ("serverVersion", .string(try database.scalarText("SHOW server_version") ?? ""))
-      : ("sqliteVersion", .string(Store.sqliteLibraryVersion))
+    let engine = try store.engineVersion()
+    let counts = try store.rosterCounts()
     return .object([
       "path": .string(store.path),
-      "schemaVersion": .int(try Migrator.version(of: database)),
-      "latestSchemaVersion": .int(Migration.latestVersion(for: database.dialect)),
-      engineVersion.0: engineVersion.1,
+      "schemaVersion": .int(try store.schemaVersion()),
+      "latestSchemaVersion": .int(store.latestSchemaVersion),
+      engine.engine == .postgresql ? "serverVersion" : "sqliteVersion": .string(engine.version),
       "journalMode": .optional(storage.journalMode),
       "sizeBytes": .int(storage.sizeBytes),
       "currency": .string(try store.currency().code),
-      "fugitives": try count("SELECT count(*) FROM fugitive"),
-      "atLarge": try count("SELECT count(*) FROM fugitive WHERE captured = 0"),
-      "captured": try count("SELECT count(*) FROM fugitive WHERE captured = 1"),
-      "notes": try count("SELECT count(*) FROM note"),
-      "photos": try count("SELECT count(*) FROM photo"),
-      "undoSteps": try count("SELECT count(*) FROM history_step WHERE stack = 'undo'"),
+      "fugitives": .int(counts.fugitives),
+      "atLarge": .int(counts.atLarge),
+      "captured": .int(counts.captured),
+      "notes": .int(counts.notes),
+      "photos": .int(counts.photos),
+      "undoSteps": .int(counts.undoSteps),
     ])
   }
 
@@ -147,7 +143,7 @@ enum AppCommands {
     return .object([
       "ok": .bool(ok), "integrity": .array(integrity.map(JSON.string)),
       "foreignKeyViolations": .int(violations),
-      "schemaVersion": .int(try Migrator.version(of: store.database)),
+      "schemaVersion": .int(try store.schemaVersion()),
     ])
   }
 
@@ -160,7 +156,7 @@ enum AppCommands {
       view: .message(
         Headline { "The database is at schema version \($0["schemaVersion"]), the newest." }))
   ) { store, _ in
-    .object(["schemaVersion": .int(try Migrator.version(of: store.database))])
+    .object(["schemaVersion": .int(try store.schemaVersion())])
   }
 
   static let backupFile = Param.path(

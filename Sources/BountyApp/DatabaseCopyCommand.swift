@@ -1,6 +1,6 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+internal import BountyStore
 import Glibc
 
 /// `bounty db copy`: moves a whole roster between two databases, a personal SQLite file and an

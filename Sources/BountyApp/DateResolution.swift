@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 import Glibc
 
 extension Dispatcher {

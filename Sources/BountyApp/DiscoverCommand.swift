@@ -1,6 +1,6 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// `rpc.discover`: the OpenRPC 1.3 document of every JSON-RPC method, built from the registry.
 enum DiscoverCommand {

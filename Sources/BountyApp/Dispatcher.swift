@@ -1,6 +1,8 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+// `package`: the package's tests build a dispatcher over a store they opened (`init(store:)`);
+// nothing public names the store, and the fronts cannot import it (LayeringTests).
+package import BountyStore
 import Glibc
 
 /// Runs commands, and is the only way in for both fronts: it decodes params against the
@@ -15,7 +17,7 @@ public final class Dispatcher {
   private var queue: (calls: [QueuedCall], made: Int, readAheadIn: Int)?
 
   /// A dispatcher over an open store (tests build one this way; the fronts use `open`).
-  public init(store: Store, registry: Registry = .standard) {
+  package init(store: Store, registry: Registry = .standard) {
     self.store = store
     self.registry = registry
   }
@@ -127,10 +129,27 @@ public final class Dispatcher {
     }
   }
 
-  /// Runs `command` with arguments checked against its declaration (the terminal's entry).
-  public func run(_ command: Command, _ arguments: Arguments) -> Result<JSON, BountyError> {
+  /// Runs the command `spec` declares with arguments checked against it (the terminal's entry):
+  /// the fronts hold declarations; the dispatcher alone finds the handler.
+  public func run(_ spec: CommandSpec, _ arguments: Arguments) -> Result<JSON, BountyError> {
+    command(for: spec).flatMap { run($0, arguments) }
+  }
+
+  func run(_ command: Command, _ arguments: Arguments) -> Result<JSON, BountyError> {
     perform(command, arguments, withContext: false).map(\.result)
   }
+
+  /// The registered command `spec` declares.
+  private func command(for spec: CommandSpec) -> Result<Command, BountyError> {
+    guard let command = registry.command(named: spec.name) else {
+      return .failure(.unknownMethod(SafeText.excerpt(spec.name)))
+    }
+    return .success(command)
+  }
+
+  /// Told, in the command's transaction, right after its amounts became money (tests: a currency
+  /// change from another connection at that moment must wait for the command to end).
+  var amountsResolved: ((Store) -> Void)?
 
   /// What a front needs to render a result, read in the transaction that produced it.
   public struct Reply: Sendable {
@@ -143,10 +162,10 @@ public final class Dispatcher {
 
   /// Runs `command` and answers its result with what rendering it needs (the currency and the
   /// colour setting), all from one transaction.
-  public func runForDisplay(_ command: Command, _ arguments: Arguments) -> Result<
+  public func runForDisplay(_ spec: CommandSpec, _ arguments: Arguments) -> Result<
     Reply, BountyError
   > {
-    perform(command, arguments, withContext: true)
+    command(for: spec).flatMap { perform($0, arguments, withContext: true) }
   }
 
   /// Checks one value typed for `param` as the command would, amounts against the database
@@ -160,9 +179,9 @@ public final class Dispatcher {
   /// none, its skip flag was given, its setting is off, or the thing it names does not exist (the
   /// command itself then says so). Text from the database passes through `escape`.
   public func confirmationQuestion(
-    for command: Command, _ arguments: Arguments, escape: @escaping (String) -> String
+    for spec: CommandSpec, _ arguments: Arguments, escape: @escaping (String) -> String
   ) -> String? {
-    guard let confirmation = command.spec.confirmation,
+    guard let confirmation = spec.confirmation,
       arguments.value(named: confirmation.skipFlag) != .boolean(true),
       let subject = registry.command(named: confirmation.subject)
     else { return nil }
@@ -184,16 +203,22 @@ public final class Dispatcher {
     do {
       // Ctrl-C before the command began (during its confirmation's look-ups, say) stops it.
       try store.checkCancelled()
-      let arguments = resolvingRelativeDates(spec, try resolvingAmounts(arguments))
+      let arguments = resolvingRelativeDates(spec, arguments)
       let onlyReads = spec.onlyReads(arguments)
       let work = { () throws -> Reply in
         if onlyReads, spec.readsFugitive != nil { try self.readAheadForQueuedCalls() }
+        // Amounts become money in the currency read here, in the transaction the handler writes
+        // in: a currency change from another client can come before or after, never between.
+        let arguments = try self.resolvingAmounts(arguments)
+        self.amountsResolved?(self.store)
         let result = try self.execute(command, arguments)
         guard withContext else { return Reply(result: result, currency: .usd, colour: nil) }
         return Reply(
           result: result, currency: try self.store.currency(),
           colour: try self.store.settingText(.color))
       }
+      // Such a command makes its own transactions (its amounts, if it had any, would be read
+      // outside them, in a transaction of their own).
       if case .outsideTransaction = spec.effect { return .success(try work()) }
       return .success(
         try store.database.transaction(write: !onlyReads) { try work() })
@@ -217,6 +242,9 @@ public final class Dispatcher {
 
   /// Turns every amount typed as text into `Money` in the database currency. An amount that does
   /// not parse (malformed, negative, more decimals than the currency has) is `invalidParameter`.
+  ///
+  /// Called inside the command's transaction, so the currency is read in the transaction that
+  /// writes the amounts (`databaseCurrency` joins it).
   private func resolvingAmounts(_ arguments: Arguments) throws(BountyError) -> Arguments {
     var resolved = arguments
     var currency: Currency?
@@ -234,8 +262,11 @@ public final class Dispatcher {
     return resolved
   }
 
+  /// The database currency: read in the current transaction when there is one, else in a read
+  /// transaction of its own (`check`, a form's look-up before anything runs).
   private func databaseCurrency() throws(BountyError) -> Currency {
     do {
+      if store.database.inTransaction { return try store.currency() }
       return try store.database.transaction(write: false) { try store.currency() }
     } catch {
       throw Store.describe(error, path: store.path)

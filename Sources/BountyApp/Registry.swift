@@ -1,18 +1,23 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyReports
-import BountyStore
-import CapturedTab
-import FugitivesTab
-import SettingsTab
+internal import BountyReports
+internal import BountyStore
+internal import CapturedTab
+internal import FugitivesTab
+internal import SettingsTab
 
 /// The one list of commands. Argv parsing, help, the shell's verbs, JSON-RPC dispatch, params
 /// checking, `rpc.discover`, `docs/commands.md`, completions and the man page all come from it.
+///
+/// The fronts see each command's declaration (`CommandSpec`) only, to parse and render by, and
+/// hand it back to the `Dispatcher`, which alone finds and runs its handler: `Command` (the
+/// declaration with its handler over the store) is internal to the app, whose import of
+/// `BountyCommands` is internal, so the compiler keeps handlers from the fronts.
 public struct Registry: Sendable {
-  public let commands: [Command]
+  let commands: [Command]
   private let byName: [String: Command]
 
-  public init(commands: [Command]) {
+  init(commands: [Command]) {
     self.commands = commands
     self.byName = Dictionary(
       commands.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -24,11 +29,21 @@ public struct Registry: Sendable {
       + ReportCommands.commands + AppCommands.commands
       + WorkspaceCommands.commands + [CompletionCommand.command, DiscoverCommand.command])
 
-  public func command(named name: String) -> Command? { byName[name] }
+  /// Every command's declaration, in the registry's order.
+  public var specs: [CommandSpec] { commands.map(\.spec) }
+
+  /// The declaration of the command named `name` (`fugitives.add`).
+  public func spec(named name: String) -> CommandSpec? { byName[name]?.spec }
+
+  func command(named name: String) -> Command? { byName[name] }
 
   /// The command whose words start `words`, the longest match first (`fugitives note add` before
   /// `fugitives note`), and how many words it used.
-  public func command(words: [String], front: CommandFronts = .terminal) -> (Command, Int)? {
+  public func spec(words: [String], front: CommandFronts = .terminal) -> (CommandSpec, Int)? {
+    command(words: words, front: front).map { ($0.0.spec, $0.1) }
+  }
+
+  func command(words: [String], front: CommandFronts = .terminal) -> (Command, Int)? {
     var best: (Command, Int)?
     for command in commands where command.spec.fronts.contains(front) {
       let count = command.spec.words.count
@@ -41,12 +56,12 @@ public struct Registry: Sendable {
     return best
   }
 
-  /// The commands a front offers.
-  public func commands(for front: CommandFronts) -> [Command] {
+  /// The declarations of the commands a front offers.
+  public func specs(for front: CommandFronts) -> [CommandSpec] {
+    commands(for: front).map(\.spec)
+  }
+
+  func commands(for front: CommandFronts) -> [Command] {
     commands.filter { $0.spec.fronts.contains(front) }
   }
 }
-
-/// A command as the fronts see it: its declaration (`spec`) to parse and render by; they hand it
-/// back to the `Dispatcher`, which alone runs its handler.
-public typealias Command = BountyCommands.Command

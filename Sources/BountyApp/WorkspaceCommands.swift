@@ -1,6 +1,6 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// The terminal workspace's memory: the last tab and each tab's sort and filter, kept in the
 /// database's `workspace` table so the next interactive session opens where the last one left off.

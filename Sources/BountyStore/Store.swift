@@ -4,7 +4,7 @@ import Glibc
 /// An open bounty database: the connection, set up, validated and migrated, plus the clock that
 /// stamps changes. Tab modules work through it; only the store speaks SQL to SQLite.
 public final class Store {
-  public let database: Database
+  package let database: Database
   public let path: String
   /// Settings read in a transaction (`settingText`), with the transaction they belong to; nil when
   /// they must be read again.

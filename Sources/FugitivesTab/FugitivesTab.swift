@@ -54,9 +54,15 @@ public enum FugitivesTab {
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: Headline { "Added fugitive \($0["id"]) (\($0["name"]))." }))
   ) { store, arguments in
-    let id = try arguments[newID] ?? store.nextFreeFugitiveID()
-    if try store.fugitiveExists(id: id) {
-      throw BountyError.conflict("a fugitive with ID# \(id) already exists")
+    // A free ID# is free in this transaction, which writes it: only a given one is looked up.
+    let id: Int64
+    if let given = arguments[newID] {
+      if try store.fugitiveExists(id: given) {
+        throw BountyError.conflict("a fugitive with ID# \(given) already exists")
+      }
+      id = given
+    } else {
+      id = try store.nextFreeFugitiveID()
     }
     try store.insertFugitive(
       FugitiveFields(

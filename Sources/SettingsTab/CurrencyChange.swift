@@ -5,11 +5,10 @@ import BountyStore
 /// currency's digits (USD 12500.50 → BHD 12500.500). A change that would drop a non-zero digit
 /// (12500.50 to JPY) or overflow is refused and nothing changes.
 enum CurrencyChange {
-  /// Every stored amount: bounties, bonds and expenses. Constants, never user text.
-  static let amountColumns = [
-    (table: "fugitive", column: "bounty_minor", noun: (singular: "bounty", plural: "bounties")),
-    (table: "case_file", column: "bond_minor", noun: (singular: "bond", plural: "bonds")),
-    (table: "expense", column: "amount_minor", noun: (singular: "expense", plural: "expenses")),
+  /// Every stored amount (bounties, bonds and expenses), with the words that count it.
+  static let amountColumns: [(column: AmountColumn, noun: (singular: String, plural: String))] = [
+    (.bounty, ("bounty", "bounties")), (.bond, ("bond", "bonds")),
+    (.expense, ("expense", "expenses")),
   ]
 
   static func rescale(_ store: Store, to code: String) throws {
@@ -19,12 +18,11 @@ enum CurrencyChange {
     let factor = Currency.powersOfTen[abs(new.scale - old.scale)]
     // Refused, before anything changes, when an amount would lose digits (fewer decimals) or
     // overflow (more decimals).
-    let clash = shrinking ? "% ? != 0" : "> ?"
-    let bound = shrinking ? factor : Int64.max / factor
-    for (table, column, noun) in amountColumns {
+    for (column, noun) in amountColumns {
       let count =
-        try store.database.scalarInt(
-          "SELECT count(*) FROM \(table) WHERE \(column) \(clash)", .integer(bound)) ?? 0
+        shrinking
+        ? try store.amountCount(column, notMultiplesOf: factor)
+        : try store.amountCount(column, above: Int64.max / factor)
       guard count == 0 else {
         let amounts = counted(count, noun.singular, noun.plural)
         throw BountyError.refused(
@@ -35,11 +33,8 @@ enum CurrencyChange {
               + "nothing was changed")
       }
     }
-    let operation = shrinking ? "/" : "*"
-    for (table, column, _) in amountColumns {
-      try store.database.run(
-        "UPDATE \(table) SET \(column) = \(column) \(operation) ? WHERE \(column) IS NOT NULL",
-        .integer(factor))
+    for (column, _) in amountColumns {
+      try store.rescaleAmounts(column, by: factor, dividing: shrinking)
     }
   }
 }

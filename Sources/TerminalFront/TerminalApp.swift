@@ -76,18 +76,18 @@ public struct TerminalApp {
       Output.out(text)
       return 0
     }
-    let command: Command
+    let command: CommandSpec
     let arguments: Arguments
     do {
       let (found, rest) = try parser.command(for: words)
       command = found
-      arguments = try parser.arguments(for: command.spec, rest)
+      arguments = try parser.arguments(for: command, rest)
     } catch {
       return fail(error, words: words)
     }
     // A copy that names both its databases (`db copy --from A --to B`) opens A instead.
     var named: String?
-    if let ends = command.spec.opensDatabase,
+    if let ends = command.opensDatabase,
       case .text(let location)? = arguments.value(named: ends.source),
       arguments.value(named: ends.target) != nil
     {
@@ -97,9 +97,9 @@ public struct TerminalApp {
     let runner = CommandRunner(
       dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
     )
-    if command.spec.longRunning {
+    if command.longRunning {
       Interruption.install(on: dispatcher)
-      let bar = ProgressBar.attach(to: dispatcher, for: command.spec)
+      let bar = ProgressBar.attach(to: dispatcher, for: command)
       runner.answered = { bar?.finish() }
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)

@@ -136,7 +136,7 @@ enum FuzzTargets {
     guard let options = try? GlobalOptions.parse(words) else { return }
     let parser = CommandLineParser(registry: .standard)
     guard let (command, rest) = try? parser.command(for: options.rest) else { return }
-    _ = try? parser.arguments(for: command.spec, rest)
+    _ = try? parser.arguments(for: command, rest)
     _ = Help(registry: .standard).text(for: options.rest)
   }
 }

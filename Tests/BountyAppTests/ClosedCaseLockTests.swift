@@ -1,3 +1,4 @@
+import BountyCommands
 import BountyCore
 import BountyStore
 import BountyTestSupport

@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func theHeadlineCountsAndNames() throws {
-    let view = try #require(Registry.standard.command(named: "fugitives.capture")?.spec.view)
+    let view = try #require(Registry.standard.spec(named: "fugitives.capture")?.view)
     guard case .message(let headline) = view else {
       Issue.record("capture shows a message")
       return

@@ -95,8 +95,8 @@ import Testing
 
   @Test func aMissingParameterIsAUsageErrorOnTheTerminal() throws {
     var checked = 0
-    for command in Registry.standard.commands(for: .terminal) {
-      let spec = command.spec
+    for command in Registry.standard.specs(for: .terminal) {
+      let spec = command
       for param in spec.params where param.required && param.fronts.contains(.terminal) {
         guard let words = Self.words(spec, setting: param, to: nil) else { continue }
         let outcome = try bounty.run(words)
@@ -110,8 +110,8 @@ import Testing
 
   @Test func aMalformedParameterIsAUsageErrorOnTheTerminal() throws {
     var checked = 0
-    for command in Registry.standard.commands(for: .terminal) {
-      let spec = command.spec
+    for command in Registry.standard.specs(for: .terminal) {
+      let spec = command
       for param in spec.params where param.fronts.contains(.terminal) {
         guard let bad = Self.malformedText(param),
           let words = Self.words(spec, setting: param, to: bad)
@@ -131,8 +131,8 @@ import Testing
   @Test func missingAndMalformedParamsAre32602NamingTheFieldInJSONRPC() throws {
     var requests: [String] = []
     var expected: [(method: String, field: String)] = []
-    for command in Registry.standard.commands(for: .rpc) {
-      let spec = command.spec
+    for command in Registry.standard.specs(for: .rpc) {
+      let spec = command
       let params = spec.params.filter { $0.fronts.contains(.rpc) }
       var valid = JSONObject()
       for param in params where param.required {

@@ -27,7 +27,7 @@ import Testing
   }
 
   static var readers: [CommandSpec] {
-    Registry.standard.commands(for: .terminal).map(\.spec).filter { $0.onlyReads(Arguments()) }
+    Registry.standard.specs(for: .terminal).filter { $0.onlyReads(Arguments()) }
   }
 
   @Test(arguments: ReadOnlyDatabase.Folder.allCases)

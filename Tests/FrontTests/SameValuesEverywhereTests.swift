@@ -57,8 +57,7 @@ import Testing
     _ = dispatcher.call("sample.load")
     let parser = CommandLineParser(registry: dispatcher.registry)
     var compared = 0
-    for command in dispatcher.registry.commands(for: .terminal) {
-      let spec = command.spec
+    for spec in dispatcher.registry.specs(for: .terminal) {
       guard case .change = spec.effect else { continue }
       let params = spec.params.filter { $0.fronts.contains(.terminal) }
       for param in params {
@@ -83,7 +82,7 @@ import Testing
           let oneShot: Result<JSON, BountyError>
           do {
             oneShot = dispatcher.run(
-              command, try parser.arguments(for: spec, Self.tokens(spec, values)))
+              spec, try parser.arguments(for: spec, Self.tokens(spec, values)))
           } catch {
             oneShot = .failure(error)
           }

@@ -70,7 +70,7 @@ import Testing
   func read(_ line: String, on current: Int64?, tab: TabName = .fugitives) throws -> [String] {
     let reader = ShellLine(registry: .standard, active: tab, current: current, home: "/home/dana")
     let (command, tokens) = try #require(try reader.resolve(line))
-    let spec = command.spec
+    let spec = command
     return [spec.name] + tokens
   }
 

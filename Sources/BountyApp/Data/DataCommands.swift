@@ -1,6 +1,6 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// `bounty import` and `bounty export`: a roster in and out, as CSV or JSON.
 enum DataCommands {

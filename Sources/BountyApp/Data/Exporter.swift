@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// Writes every fugitive, in manual order, as CSV or JSON, streamed row by row. What it writes, an
 /// import into an empty database reads back as the same roster (JSON keeps photos; CSV has no

@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 import Glibc
 
 /// Imports a roster in one pass inside the dispatcher's transaction: every row is checked and
@@ -66,7 +66,11 @@ final class Importer {
   func add(_ object: JSON, at location: String) throws {
     do {
       var json = object
+      // An ID# handed out here was free when chosen (looked up, or `nextFreeFugitiveID`), in
+      // this transaction: it is not looked up again.
+      var automatic = false
       if case .object(var fields) = object, fields["id"] == nil {
+        automatic = true
         // The ID# after the last one handed out is usually free: one index look-up, not the
         // store's search for a gap (which scans once ID# 2147483647 is taken).
         let next = lastAutomaticID + 1
@@ -87,7 +91,7 @@ final class Importer {
       guard seen.insert(Int32(id)).inserted else {
         throw BountyError.invalid(field: "id", reason: "ID# \(id) appears earlier in the file")
       }
-      if !startedEmpty, try store.fugitiveExists(id: id) {
+      if !startedEmpty, !automatic, try store.fugitiveExists(id: id) {
         guard replace else {
           errorCount += 1
           clashes.count += 1

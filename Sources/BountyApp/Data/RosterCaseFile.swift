@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// The case-file part of a roster entry (issue 16): bond, descriptors, aliases, expenses and the
 /// closing, read from the JSON shape the API returns (a CSV row is turned into that shape first,
@@ -104,9 +104,7 @@ struct RosterCaseFile {
 
   /// Removes the case file fugitive `id` had, before a replacing import writes its own.
   static func clear(in store: Store, id: Int64) throws {
-    for table in ["case_file", "alias", "expense"] {
-      try store.database.run("DELETE FROM \(table) WHERE fugitive_id = ?", .integer(id))
-    }
+    try store.deleteCaseFile(fugitiveID: id)
   }
 
   /// Writes the case file of fugitive `id`, which has none; nothing when this one is empty (most

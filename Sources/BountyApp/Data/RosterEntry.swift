@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// A fugitive read from a roster (the sample roster, or a CSV or JSON import: CSV records are turned
 /// into the same objects first), checked and ready to insert. Checking is strict and the same for
@@ -236,7 +236,7 @@ struct RosterEntry {
     if keys.contains("lastSeen") { merged.lastSeen = fields.lastSeen }
     try store.updateFugitive(previousID: fields.id, merged)
     if keys.contains("notes") {
-      try store.database.run("DELETE FROM note WHERE fugitive_id = ?", .integer(fields.id))
+      try store.deleteNotes(fugitiveID: fields.id)
       try addNotes(in: store)
     }
     if keys.contains("photo") {

@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// `docs/commands.md`, generated from the registry so it cannot drift (a test compares the file).
 public enum CommandReference {

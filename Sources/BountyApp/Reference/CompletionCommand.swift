@@ -1,6 +1,6 @@
-import BountyCommands
+internal import BountyCommands
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// `bounty completions bash|zsh|fish` prints a completion script; `bounty completions ids` prints the
 /// Fugitive ID#s, one a line, for the scripts to offer.
@@ -26,9 +26,9 @@ enum CompletionCommand {
     if target == .ids {
       // Every ID#, written into one string as they are read (a million take 8 MB, not a list).
       var script = ""
-      try store.database.forEachRow("SELECT id FROM fugitive ORDER BY id") {
+      try store.forEachFugitiveID { id in
         if !script.isEmpty { script += "\n" }
-        script += String($0.int(0))
+        script += String(id)
       }
       return .object(["script": .string(script)])
     }

@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// Shell completion scripts for bash, zsh and fish, generated from the registry: command words
 /// (`fugitives note <TAB>` too, and `help <TAB>`), each command's options, the words of choice

@@ -1,5 +1,5 @@
 import BountyCore
-import BountyStore
+internal import BountyStore
 
 /// `share/man/man1/bounty.1`, generated from the registry (a test fails when it is stale).
 public enum ManPage {

@@ -1,3 +1,4 @@
+import BountyCore
 import CSQLite
 
 /// Reads the columns of a PostgreSQL (or any non-SQLite) result row.
@@ -8,6 +9,8 @@ public protocol RowReader {
   func coordinate(_ column: Int32) -> Double
   func text(_ column: Int32) -> String
   func blob(_ column: Int32) -> [UInt8]
+  /// The names of the row's columns, in order: what a column was selected as.
+  var columnNames: [String] { get }
 }
 
 /// One result row, read by column number (0 first) with typed accessors. Booleans read as integers
@@ -22,6 +25,18 @@ public struct Row {
 
   init(sqlite statement: OpaquePointer) { source = .sqlite(statement) }
   public init(reader: any RowReader) { source = .reader(reader) }
+
+  /// The names of the row's columns, in order (an alias where the statement gives one). Asked once
+  /// per statement by a reader that reads columns by name (`ColumnPositions`), never per row.
+  public var columnNames: [String] {
+    switch source {
+    case .sqlite(let statement):
+      (0..<sqlite3_column_count(statement)).map { column in
+        sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
+      }
+    case .reader(let reader): reader.columnNames
+    }
+  }
 
   public func isNull(_ column: Int32) -> Bool {
     switch source {
@@ -76,4 +91,31 @@ public struct Row {
     case .reader(let reader): return reader.blob(column)
     }
   }
+}
+
+/// Where a statement's columns are, by name: read once from its first row (`Row.columnNames`), so
+/// each row after is read by position at no extra cost, and a reader never depends on the order
+/// a SELECT lists its columns in.
+public struct ColumnPositions: Sendable {
+  private let byName: [String: Int32]
+
+  public init(_ row: Row) {
+    var byName: [String: Int32] = [:]
+    for (position, name) in row.columnNames.enumerated() where byName[name] == nil {
+      byName[name] = Int32(position)
+    }
+    self.byName = byName
+  }
+
+  /// The position of column `name`; a statement without it is a bug in bounty's own SQL, reported
+  /// as an error naming the column, never a crash.
+  public func position(of name: String) throws(BountyError) -> Int32 {
+    guard let position = byName[name] else {
+      throw BountyError.io("internal error: the statement has no column \(name)")
+    }
+    return position
+  }
+
+  /// The position of column `name`, or nil when the statement has none.
+  public func optionalPosition(of name: String) -> Int32? { byName[name] }
 }

@@ -41,6 +41,7 @@ final class LibPQ: @unchecked Sendable {
   let clear: @convention(c) (OpaquePointer?) -> Void
   let ntuples: @convention(c) (OpaquePointer?) -> Int32
   let nfields: @convention(c) (OpaquePointer?) -> Int32
+  let fname: @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
   let cmdStatus: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
   let cmdTuples: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
   let getvalue: @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
@@ -116,6 +117,7 @@ final class LibPQ: @unchecked Sendable {
     clear = try symbol("PQclear")
     ntuples = try symbol("PQntuples")
     nfields = try symbol("PQnfields")
+    fname = try symbol("PQfname")
     cmdStatus = try symbol("PQcmdStatus")
     cmdTuples = try symbol("PQcmdTuples")
     getvalue = try symbol("PQgetvalue")

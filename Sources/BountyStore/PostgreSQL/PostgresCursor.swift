@@ -60,6 +60,14 @@ final class PostgresCursor: RowCursor, RowReader {
 
   // MARK: Reading the current row
 
+  /// The result's column names, in order (`PQfname`).
+  var columnNames: [String] {
+    guard let result else { return [] }
+    return (0..<api.nfields(result)).map { column in
+      api.fname(result, column).map { String(cString: $0) } ?? ""
+    }
+  }
+
   /// The bytes of `column` in the current row (text format), or nil when it is NULL.
   private func value(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
     guard let result, api.getisnull(result, current, column) == 0,

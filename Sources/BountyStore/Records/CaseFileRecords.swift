@@ -50,6 +50,14 @@ extension Store {
       ) { $0.int(0) })
   }
 
+  /// Removes fugitive `id`'s whole case file (bond, descriptors, closing, aliases, expenses), before
+  /// a replacing import writes its own.
+  public func deleteCaseFile(fugitiveID id: Int64) throws {
+    for table in ["case_file", "alias", "expense"] {
+      try database.run("DELETE FROM \(table) WHERE fugitive_id = ?", .integer(id))
+    }
+  }
+
   /// The fugitives of `rows` with their notes and case files, read only for the rows that say
   /// they have them: a page of twenty without any costs no query more; with notes, one for all of
   /// them; a case file, three for each (few fugitives have one).

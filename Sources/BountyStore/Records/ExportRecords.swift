@@ -5,7 +5,7 @@ extension Store {
   /// memory over millions of rows). The notes come from a second cursor in the same order, merged
   /// as the rows go by: two statements in all, not one query of notes per fugitive.
   public func forEachFugitiveInManualOrder(_ body: (Fugitive) throws -> Void) throws {
-    let currency = try currency()
+    var decoder = FugitiveRowDecoder(currency: try currency())
     let notes = try database.streamingCursor(
       """
       SELECT note.id, note.fugitive_id, note.text, note.created_at
@@ -17,7 +17,7 @@ extension Store {
     try database.forEachRow(
       "SELECT \(Self.fugitiveColumns(database.dialect)) FROM fugitive ORDER BY position, id"
     ) { row in
-      var fugitive = Self.fugitive(from: row, currency: currency)
+      var fugitive = try decoder.fugitive(row)
       while pending && notes.row.int(1) == fugitive.id {
         let note = notes.row
         fugitive.notes.append(

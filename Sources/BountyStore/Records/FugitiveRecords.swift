@@ -48,7 +48,7 @@ extension Store {
     last_seen_lat, last_seen_lon, last_seen_desc, last_seen_at, position, created_at, updated_at
     """
 
-  /// The columns `fugitive(from:currency:)` reads, the last of them whether the fugitive has a
+  /// The columns a `FugitiveRowDecoder` reads as a fugitive (by name), with whether it has a
   /// photo: asked of `photo` on SQLite, read from the flag the triggers keep on PostgreSQL (a fresh
   /// server connection plans a query the faster, the fewer tables it names).
   static func fugitiveColumns(_ dialect: SQLDialect) -> String {
@@ -56,48 +56,115 @@ extension Store {
   }
 
   /// `fugitiveColumns`, then whether the fugitive has notes and whether it has a case file (a
-  /// case-file row, an alias or an expense): what `fugitiveRow(from:currency:)` reads.
+  /// case-file row, an alias or an expense): what `FugitiveRowDecoder.fugitiveRow` reads.
   static func fugitiveRowColumns(_ dialect: SQLDialect) -> String {
     dialect == .sqlite ? fileRowColumns : serverRowColumns
   }
 
   private static let fileColumns =
-    ownColumns + ", EXISTS (SELECT 1 FROM photo WHERE photo.fugitive_id = fugitive.id)"
-  private static let serverColumns = ownColumns + ", fugitive.has_photo"
+    ownColumns + ", EXISTS (SELECT 1 FROM photo WHERE photo.fugitive_id = fugitive.id) AS has_photo"
+  private static let serverColumns = ownColumns + ", fugitive.has_photo AS has_photo"
   private static let fileRowColumns = """
-    \(fileColumns), EXISTS (SELECT 1 FROM note WHERE note.fugitive_id = fugitive.id),
-    EXISTS (SELECT 1 FROM case_file WHERE case_file.fugitive_id = fugitive.id)
+    \(fileColumns), EXISTS (SELECT 1 FROM note WHERE note.fugitive_id = fugitive.id) AS has_notes,
+    (EXISTS (SELECT 1 FROM case_file WHERE case_file.fugitive_id = fugitive.id)
       OR EXISTS (SELECT 1 FROM alias WHERE alias.fugitive_id = fugitive.id)
-      OR EXISTS (SELECT 1 FROM expense WHERE expense.fugitive_id = fugitive.id)
+      OR EXISTS (SELECT 1 FROM expense WHERE expense.fugitive_id = fugitive.id)) AS has_case_file
     """
   private static let serverRowColumns =
-    serverColumns + ", fugitive.has_notes, fugitive.has_case_file"
+    serverColumns + ", fugitive.has_notes AS has_notes, fugitive.has_case_file AS has_case_file"
+}
 
-  /// Reads a row selected with `fugitiveRowColumns`.
-  static func fugitiveRow(from row: Row, currency: Currency) -> FugitiveRow {
-    FugitiveRow(
-      fugitive: fugitive(from: row, currency: currency), hasNotes: row.int(16) != 0,
-      hasCaseFile: row.int(17) != 0)
+/// Where a statement's fugitive columns are, found by name once (from its first row) and read by
+/// position for every row: a SELECT may list them in any order, and a column added to the table
+/// or to the list shifts nothing.
+struct FugitiveColumns {
+  let id, name, bounty, description, captured, capturedAt, capturedLat, capturedLon: Int32
+  let lastSeenLat, lastSeenLon, lastSeenDescription, lastSeenAt: Int32
+  let position, createdAt, updatedAt, hasPhoto: Int32
+  /// Only in rows selected with `fugitiveRowColumns`.
+  let hasNotes, hasCaseFile: Int32?
+  /// Any other column the statement names, by name (a list's `listed_total`).
+  let others: ColumnPositions
+
+  init(_ row: Row) throws(BountyError) {
+    let columns = ColumnPositions(row)
+    id = try columns.position(of: "id")
+    name = try columns.position(of: "name")
+    bounty = try columns.position(of: "bounty_minor")
+    description = try columns.position(of: "description")
+    captured = try columns.position(of: "captured")
+    capturedAt = try columns.position(of: "captured_at")
+    capturedLat = try columns.position(of: "captured_lat")
+    capturedLon = try columns.position(of: "captured_lon")
+    lastSeenLat = try columns.position(of: "last_seen_lat")
+    lastSeenLon = try columns.position(of: "last_seen_lon")
+    lastSeenDescription = try columns.position(of: "last_seen_desc")
+    lastSeenAt = try columns.position(of: "last_seen_at")
+    position = try columns.position(of: "position")
+    createdAt = try columns.position(of: "created_at")
+    updatedAt = try columns.position(of: "updated_at")
+    hasPhoto = try columns.position(of: "has_photo")
+    hasNotes = columns.optionalPosition(of: "has_notes")
+    hasCaseFile = columns.optionalPosition(of: "has_case_file")
+    others = columns
+  }
+}
+
+/// Reads the fugitive rows of one statement: the first row finds the columns by name
+/// (`FugitiveColumns`), every row is then read by position. Make one per statement.
+struct FugitiveRowDecoder {
+  let currency: Currency
+  private(set) var columns: FugitiveColumns?
+
+  init(currency: Currency) { self.currency = currency }
+
+  /// The columns of this statement, found from `row` when it is the first.
+  mutating func columns(of row: Row) throws(BountyError) -> FugitiveColumns {
+    if let columns { return columns }
+    let found = try FugitiveColumns(row)
+    columns = found
+    return found
   }
 
   /// Reads a row selected with `fugitiveColumns` (notes are filled in separately).
-  static func fugitive(from row: Row, currency: Currency) -> Fugitive {
+  mutating func fugitive(_ row: Row) throws(BountyError) -> Fugitive {
+    Store.fugitive(from: row, columns: try columns(of: row), currency: currency)
+  }
+
+  /// Reads a row selected with `fugitiveRowColumns`.
+  mutating func fugitiveRow(_ row: Row) throws(BountyError) -> FugitiveRow {
+    let columns = try columns(of: row)
+    guard let hasNotes = columns.hasNotes, let hasCaseFile = columns.hasCaseFile else {
+      throw BountyError.io("internal error: a fugitive row without has_notes or has_case_file")
+    }
+    return FugitiveRow(
+      fugitive: Store.fugitive(from: row, columns: columns, currency: currency),
+      hasNotes: row.int(hasNotes) != 0, hasCaseFile: row.int(hasCaseFile) != 0)
+  }
+}
+
+extension Store {
+  /// Reads a fugitive's own columns at the positions `columns` found.
+  static func fugitive(from row: Row, columns c: FugitiveColumns, currency: Currency) -> Fugitive {
     let captureLocation: GeoPoint? =
-      if let lat = row.optionalCoordinate(6), let lon = row.optionalCoordinate(7) {
+      if let lat = row.optionalCoordinate(c.capturedLat),
+        let lon = row.optionalCoordinate(c.capturedLon)
+      {
         GeoPoint(lat: lat, lon: lon)
       } else { nil }
     let lastSeen = LastSeen(
-      lat: row.optionalCoordinate(8), lon: row.optionalCoordinate(9),
-      description: row.optionalText(10),
-      at: row.optionalText(11).flatMap(Timestamp.init(parsing:)))
+      lat: row.optionalCoordinate(c.lastSeenLat), lon: row.optionalCoordinate(c.lastSeenLon),
+      description: row.optionalText(c.lastSeenDescription),
+      at: row.optionalText(c.lastSeenAt).flatMap(Timestamp.init(parsing:)))
     return Fugitive(
-      id: row.int(0), name: row.text(1),
-      bounty: Money(minorUnits: row.int(2), currency: currency), description: row.text(3),
-      captured: row.int(4) != 0, capturedAt: row.optionalText(5).flatMap(Timestamp.init(parsing:)),
+      id: row.int(c.id), name: row.text(c.name),
+      bounty: Money(minorUnits: row.int(c.bounty), currency: currency),
+      description: row.text(c.description), captured: row.int(c.captured) != 0,
+      capturedAt: row.optionalText(c.capturedAt).flatMap(Timestamp.init(parsing:)),
       captureLocation: captureLocation, lastSeen: lastSeen.isEmpty ? nil : lastSeen,
-      hasPhoto: row.int(15) != 0, position: row.int(12), notes: [],
-      createdAt: Timestamp(parsing: row.text(13)) ?? Timestamp(secondsSinceEpoch: 0),
-      updatedAt: Timestamp(parsing: row.text(14)) ?? Timestamp(secondsSinceEpoch: 0))
+      hasPhoto: row.int(c.hasPhoto) != 0, position: row.int(c.position), notes: [],
+      createdAt: Timestamp(parsing: row.text(c.createdAt)) ?? Timestamp(secondsSinceEpoch: 0),
+      updatedAt: Timestamp(parsing: row.text(c.updatedAt)) ?? Timestamp(secondsSinceEpoch: 0))
   }
 
   /// The fugitive with this ID#, notes and case file included, or nil. One query when it has
@@ -108,11 +175,11 @@ extension Store {
     {
       return known
     }
-    let currency = try currency()
+    var decoder = FugitiveRowDecoder(currency: try currency())
     let rows = try database.query(
       "SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive WHERE id = ?",
       [.integer(id)],
-      row: { Self.fugitiveRow(from: $0, currency: currency) })
+      row: { try decoder.fugitiveRow($0) })
     return try withChildren(rows).first
   }
 
@@ -123,13 +190,13 @@ extension Store {
   public func readAhead(fugitiveIDs ids: [Int64]) throws {
     fugitivesReadAhead = nil
     guard database.inTransaction, ids.count > 1 else { return }
-    let currency = try currency()
+    var decoder = FugitiveRowDecoder(currency: try currency())
     let rows = try database.query(
       """
       SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive
       WHERE id IN (\(database.dialect.integersOfJSONArray))
       """, [.integers(ids)],
-      row: { Self.fugitiveRow(from: $0, currency: currency) })
+      row: { try decoder.fugitiveRow($0) })
     let complete = try withChildren(rows)
     fugitivesReadAhead = (
       database.transactionSerial, Dictionary(complete.map { ($0.id, $0) }) { first, _ in first }
@@ -148,19 +215,28 @@ extension Store {
   /// number comes from the tally in the page's own query (counted apart only for an empty page).
   public func fugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64) {
     if let found = try searchedFugitives(query) { return found }
-    let currency = try currency()
+    var decoder = FugitiveRowDecoder(currency: try currency())
+    var totalColumn: Int32?
     let (whereClause, values) = query.filter(on: database.dialect)
     let tally = query.countsByStatusOnly ? Self.tally(of: query.status) : nil
     let page = try database.query(
       """
-      SELECT \(Self.fugitiveRowColumns(database.dialect)), \(tally.map { "(\($0))" } ?? "NULL") FROM fugitive
+      SELECT \(Self.fugitiveRowColumns(database.dialect)),
+        \(tally.map { "(\($0))" } ?? "NULL") AS listed_total
+      FROM fugitive
       \(whereClause)
       ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
       """,
       values + [
         query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
       ],
-      row: { (Self.fugitiveRow(from: $0, currency: currency), $0.int(18)) })
+      row: { row in
+        let fugitive = try decoder.fugitiveRow(row)
+        if totalColumn == nil {
+          totalColumn = try decoder.columns?.others.position(of: "listed_total")
+        }
+        return (fugitive, row.int(totalColumn ?? 0))
+      })
     let total =
       if tally != nil, let first = page.first { first.1 } else {
         try count(query, whereClause: whereClause, values: values)
@@ -211,6 +287,11 @@ extension Store {
   func refreshFugitiveIDRuns() throws {
     guard database.dialect == .postgresql else { return }
     try database.run("SELECT fugitive_id_run_refresh()")
+  }
+
+  /// Hands `body` every ID#, in order, as they are read (a million are never held in a list).
+  public func forEachFugitiveID(_ body: (Int64) throws -> Void) throws {
+    try database.forEachRow("SELECT id FROM fugitive ORDER BY id") { try body($0.int(0)) }
   }
 
   public func fugitiveExists(id: Int64) throws -> Bool {

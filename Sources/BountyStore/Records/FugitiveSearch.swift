@@ -117,7 +117,7 @@ extension Store {
     let paging: [SQLValue] = [
       query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
     ]
-    let currency = try currency()
+    var decoder = FugitiveRowDecoder(currency: try currency())
     let items: [FugitiveRow]
     if let limit = query.limit,
       (limit + query.offset).multipliedReportingOverflow(by: listed).partialValue
@@ -127,12 +127,12 @@ extension Store {
       items = try database.query(
         "SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive \(filters) \(order)",
         values + paging
-      ) { Self.fugitiveRow(from: $0, currency: currency) }
+      ) { try decoder.fugitiveRow($0) }
     } else {
       items = try database.query(
         "SELECT \(Self.fugitiveRowColumns(database.dialect)) \(joined) \(otherFilters) \(order)",
         matches.values + otherValues + paging
-      ) { Self.fugitiveRow(from: $0, currency: currency) }
+      ) { try decoder.fugitiveRow($0) }
     }
     return (try withChildren(items), total)
   }

@@ -54,6 +54,11 @@ extension Store {
     try deleteRow(in: .note, fugitiveID: fugitiveID, rowID: noteID)
   }
 
+  /// Deletes every note of fugitive `fugitiveID` (a replacing import then writes its own).
+  public func deleteNotes(fugitiveID: Int64) throws {
+    try database.run("DELETE FROM note WHERE fugitive_id = ?", .integer(fugitiveID))
+  }
+
   /// Moves a note to `position` (1-based, clamped) among its fugitive's notes.
   public func moveNote(fugitiveID: Int64, noteID: Int64, to position: Int64) throws {
     try moveRow(in: .note, fugitiveID: fugitiveID, rowID: noteID, to: position)

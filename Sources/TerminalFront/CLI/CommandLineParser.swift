@@ -14,8 +14,8 @@ public struct CommandLineParser {
 
   /// Finds the command the words name, the tab word optional where only one tab has the verb
   /// (`add` for `fugitives add`); `usage`, with the nearest known word, when none does.
-  public func command(for words: [String]) throws(BountyError) -> (Command, [String]) {
-    if let (command, used) = registry.command(words: words) {
+  public func command(for words: [String]) throws(BountyError) -> (CommandSpec, [String]) {
+    if let (command, used) = registry.spec(words: words) {
       return (command, Array(words.dropFirst(used)))
     }
     if let (command, used) = try shorthand(words) {
@@ -25,19 +25,19 @@ public struct CommandLineParser {
   }
 
   /// The commands a front lists: every terminal command but the shell's own state.
-  var listed: [Command] { registry.commands(for: .terminal) }
+  var listed: [CommandSpec] { registry.specs(for: .terminal) }
 
   /// The tab words whose verbs may be given alone.
   static let tabWords = ["fugitives", "captured", "settings"]
 
   /// A tab's verb given without the tab word, when exactly one tab has it.
-  private func shorthand(_ words: [String]) throws(BountyError) -> (Command, Int)? {
-    var found: [(Command, Int)] = []
+  private func shorthand(_ words: [String]) throws(BountyError) -> (CommandSpec, Int)? {
+    var found: [(CommandSpec, Int)] = []
     for command in listed {
-      guard let tabWord = command.spec.words.first, Self.tabWords.contains(tabWord) else {
+      guard let tabWord = command.words.first, Self.tabWords.contains(tabWord) else {
         continue
       }
-      let verb = Array(command.spec.words.dropFirst())
+      let verb = Array(command.words.dropFirst())
       guard !verb.isEmpty, words.starts(with: verb) else { continue }
       if verb.count > (found.first?.1 ?? 0) {
         found = [(command, verb.count)]
@@ -46,7 +46,7 @@ public struct CommandLineParser {
       }
     }
     guard found.count > 1 else { return found.first }
-    let choices = found.map { "bounty " + $0.0.spec.words.joined(separator: " ") }
+    let choices = found.map { "bounty " + $0.0.words.joined(separator: " ") }
     throw BountyError.usage(
       "'\(words.prefix(found[0].1).joined(separator: " "))' is a verb of several tabs: "
         + choices.joined(separator: ", ") + "; name the tab")
@@ -54,8 +54,8 @@ public struct CommandLineParser {
 
   /// The words that name a group of commands but no command (`fugitives`, `fugitives note`).
   public func isGroup(_ words: [String]) -> Bool {
-    !words.isEmpty && registry.command(words: words) == nil
-      && listed.contains { $0.spec.words.count > words.count && $0.spec.words.starts(with: words) }
+    !words.isEmpty && registry.spec(words: words) == nil
+      && listed.contains { $0.words.count > words.count && $0.words.starts(with: words) }
   }
 
   /// The usage error for words that name no command, with the nearest command word when one is
@@ -67,19 +67,19 @@ public struct CommandLineParser {
     // The longest run of words that starts some command; the next word is the wrong one.
     var known = 0
     while known < given.count,
-      listed.contains(where: { $0.spec.words.starts(with: given.prefix(known + 1)) })
+      listed.contains(where: { $0.words.starts(with: given.prefix(known + 1)) })
     {
       known += 1
     }
     let prefix = Array(given.prefix(known))
     var next = Set(
-      listed.filter { $0.spec.words.count > known && $0.spec.words.starts(with: prefix) }
-        .map { $0.spec.words[known] })
+      listed.filter { $0.words.count > known && $0.words.starts(with: prefix) }
+        .map { $0.words[known] })
     if known == 0 {
       next.formUnion(["help", "rpc", "shell"])
       next.formUnion(
-        listed.filter { Self.tabWords.contains($0.spec.words[0]) && $0.spec.words.count > 1 }
-          .map { $0.spec.words[1] })
+        listed.filter { Self.tabWords.contains($0.words[0]) && $0.words.count > 1 }
+          .map { $0.words[1] })
     }
     guard known < given.count else {
       return .usage("\(SafeText.quoted(given.joined(separator: " "))) needs a verb")

@@ -32,9 +32,9 @@ final class CommandRunner {
   /// where nobody can answer (nil: a pipe, a script) the command needs its skip flag instead, as gh
   /// does, so a script never deletes by accident.
   @discardableResult
-  func run(_ command: Command, _ arguments: Arguments, confirm: ConfirmPrompt?) -> Bool {
+  func run(_ command: CommandSpec, _ arguments: Arguments, confirm: ConfirmPrompt?) -> Bool {
     lastReply = nil
-    let spec = command.spec
+    let spec = command
     let selection: FieldSelection?
     do {
       selection = try jsonFields.map { fields throws(BountyError) in

@@ -66,7 +66,7 @@ public struct GlobalOptions: Sendable {
           && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
       }),
       !["help", "shell"].contains(token),
-      !Registry.standard.commands.contains(where: { $0.spec.words.contains(token) })
+      !Registry.standard.specs.contains(where: { $0.words.contains(token) })
     else { return nil }
     return names
   }

@@ -20,15 +20,15 @@ public struct Help {
       "                               --bail stops a script at its first failed line)",
       "       bounty rpc              speak JSON-RPC 2.0 on stdin/stdout (see docs/json-rpc.md)",
     ]
-    let commands = registry.commands(for: .terminal)
-    let width = commands.map { $0.spec.words.joined(separator: " ").count }.max() ?? 10
+    let commands = registry.specs(for: .terminal)
+    let width = commands.map { $0.words.joined(separator: " ").count }.max() ?? 10
     for (tab, title) in CommandReference.tabTitles {
-      let inTab = commands.filter { $0.spec.tab == tab }
+      let inTab = commands.filter { $0.tab == tab }
       if inTab.isEmpty { continue }
       lines += ["", "\(title):"]
       for command in inTab {
-        let words = command.spec.words.joined(separator: " ")
-        lines.append("  " + padded(words, toWidth: width) + "  " + command.spec.summary)
+        let words = command.words.joined(separator: " ")
+        lines.append("  " + padded(words, toWidth: width) + "  " + command.summary)
       }
     }
     lines += [
@@ -60,17 +60,17 @@ public struct Help {
         inside DIR.
         """
     }
-    if let (command, used) = registry.command(words: words), used == words.count {
-      return commandHelp(command.spec)
+    if let (command, used) = registry.spec(words: words), used == words.count {
+      return commandHelp(command)
     }
-    let group = registry.commands(for: .terminal).filter { $0.spec.words.starts(with: words) }
+    let group = registry.specs(for: .terminal).filter { $0.words.starts(with: words) }
     guard !group.isEmpty else { return nil }
-    let width = group.map { $0.spec.words.joined(separator: " ").count }.max() ?? 10
+    let width = group.map { $0.words.joined(separator: " ").count }.max() ?? 10
     var lines = ["Commands of 'bounty \(words.joined(separator: " "))':"]
     for command in group {
       lines.append(
-        "  " + padded(command.spec.words.joined(separator: " "), toWidth: width) + "  "
-          + command.spec.summary)
+        "  " + padded(command.words.joined(separator: " "), toWidth: width) + "  "
+          + command.summary)
     }
     lines += [
       "", "See 'bounty help \(words.joined(separator: " ")) VERB' for a command's options.",
@@ -100,9 +100,9 @@ public struct Help {
 
   /// The lines printed under a usage error: the usage and where to read more.
   public func usageHint(for words: [String]) -> String {
-    if let (command, _) = registry.command(words: words) {
+    if let (command, _) = registry.spec(words: words) {
       return
-        "Usage: \(command.spec.usage)\nSee 'bounty help \(command.spec.words.joined(separator: " "))'."
+        "Usage: \(command.usage)\nSee 'bounty help \(command.words.joined(separator: " "))'."
     }
     return "See 'bounty --help'."
   }

@@ -237,7 +237,7 @@ final class Shell {
         return fail(
           reader.unknownCommand(line, otherwise: "type 'help' for the commands of this tab"))
       }
-      let spec = command.spec
+      let spec = command
       let arguments = try withTabView(parser.arguments(for: spec, tokens), for: spec)
       let confirm: ConfirmPrompt? =
         interactive
@@ -378,9 +378,9 @@ final class Shell {
             "Showing matches for '\(terminalSafe(search))' ('find' alone shows all)"))
       }
     }
-    guard let command = dispatcher.registry.command(named: model.active.listMethod) else { return }
+    guard let command = dispatcher.registry.spec(named: model.active.listMethod) else { return }
     do {
-      let arguments = try command.spec.arguments(fromJSON: params)
+      let arguments = try command.arguments(fromJSON: params)
       if !runner.run(command, arguments, confirm: nil) { failed() }
     } catch {
       fail(error)

@@ -57,16 +57,16 @@ struct Completer {
   }
 
   private func candidates(after words: [String], for word: String) -> [String] {
-    let commands = registry.commands(for: .terminal)
+    let commands = registry.specs(for: .terminal)
     if words.isEmpty {
       let verbs = commands.flatMap { command -> [String] in
-        let first = command.spec.words[0]
-        return TabName(rawValue: first) != nil ? [first, command.spec.words[1]] : [first]
+        let first = command.words[0]
+        return TabName(rawValue: first) != nil ? [first, command.words[1]] : [first]
       }
       return Self.shellVerbs + verbs
     }
     if words == ["help"] {
-      return Set(commands.map { $0.spec.words[0] }).sorted()
+      return Set(commands.map { $0.words[0] }).sorted()
     }
     if words.first == "tab" { return TabName.allCases.map(\.rawValue) }
     if words.first == "sort" { return words.count == 1 ? SettingKey.sortKeys : ["asc", "desc"] }
@@ -75,14 +75,14 @@ struct Completer {
     let prefixes = [[active.rawValue]] + TabName.allCases.map { [$0.rawValue] } + [[]]
     for prefix in prefixes {
       let full = prefix + words
-      if let (command, used) = registry.command(words: full), used > prefix.count {
-        return arguments(command.spec, Array(full.dropFirst(used)), word)
+      if let (command, used) = registry.spec(words: full), used > prefix.count {
+        return arguments(command, Array(full.dropFirst(used)), word)
       }
     }
     for prefix in prefixes {
       let full = prefix + words
       let next = commands.compactMap { command -> String? in
-        let spec = command.spec.words
+        let spec = command.words
         guard spec.count > full.count, Array(spec.prefix(full.count)) == full else { return nil }
         return spec[full.count]
       }

@@ -36,7 +36,7 @@ struct ShellForms {
   /// Checks a field as the command will: the dispatcher's own check of its declared type, and
   /// an amount in the database currency.
   private func checker(_ method: String, _ field: String) -> (String) throws(BountyError) -> Void {
-    let spec = shell.dispatcher.registry.command(named: method)?.spec
+    let spec = shell.dispatcher.registry.spec(named: method)
     let dispatcher = shell.dispatcher
     return { (text: String) throws(BountyError) in
       guard let param = spec?.param(named: field) else { return }
@@ -118,9 +118,9 @@ struct ShellForms {
   private func submit(_ method: String, _ typed: [String: String], fixed: JSONObject = JSONObject())
     -> Int64?
   {
-    guard let command = shell.dispatcher.registry.command(named: method) else { return nil }
+    guard let command = shell.dispatcher.registry.spec(named: method) else { return nil }
     do {
-      let arguments = try command.spec.arguments(typed: typed, fixed: fixed)
+      let arguments = try command.arguments(typed: typed, fixed: fixed)
       guard shell.runner.run(command, arguments, confirm: nil) else {
         shell.fail(.io("not saved"))
         return nil

@@ -16,20 +16,20 @@ struct ShellLine {
 
   /// The command the line names and its argument words, ready for `CommandLineParser`; nil when no
   /// command matches the first words.
-  func resolve(_ line: String) throws(BountyError) -> (command: Command, tokens: [String])? {
+  func resolve(_ line: String) throws(BountyError) -> (command: CommandSpec, tokens: [String])? {
     guard let words = shellWords(line, home: home) else { throw .usage("unterminated quote") }
     let texts = words.map(\.text)
     let prefixes =
       [[active.rawValue]] + TabName.allCases.filter { $0 != active }.map { [$0.rawValue] } + [[]]
     for prefix in prefixes {
-      guard let (command, used) = registry.command(words: prefix + texts), used > prefix.count
+      guard let (command, used) = registry.spec(words: prefix + texts), used > prefix.count
       else {
         continue
       }
       let rest = Array(words.dropFirst(used - prefix.count))
       let verb = texts.prefix(used - prefix.count).joined(separator: " ")
-      try refuseWithoutFugitive(command.spec, rest, verb: verb)
-      return (command, tokens(for: command.spec, rest, in: line))
+      try refuseWithoutFugitive(command, rest, verb: verb)
+      return (command, tokens(for: command, rest, in: line))
     }
     return nil
   }

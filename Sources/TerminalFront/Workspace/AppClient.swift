@@ -15,11 +15,11 @@ struct AppClient {
 
   /// Calls `method` with `params`; terminal-only methods (`workspace.get`) are allowed too.
   func call(_ method: String, _ params: JSONObject = JSONObject()) -> Result<JSON, BountyError> {
-    guard let command = dispatcher.registry.command(named: method) else {
+    guard let command = dispatcher.registry.spec(named: method) else {
       return .failure(.usage("unknown method \(method)"))
     }
     do {
-      return dispatcher.run(command, try command.spec.arguments(fromJSON: params))
+      return dispatcher.run(command, try command.arguments(fromJSON: params))
     } catch {
       return .failure(error)
     }
@@ -30,11 +30,11 @@ struct AppClient {
   func call(_ method: String, typed: [String: String], fixed: JSONObject = JSONObject())
     -> Result<JSON, BountyError>
   {
-    guard let command = dispatcher.registry.command(named: method) else {
+    guard let command = dispatcher.registry.spec(named: method) else {
       return .failure(.usage("unknown method \(method)"))
     }
     do {
-      return dispatcher.run(command, try command.spec.arguments(typed: typed, fixed: fixed))
+      return dispatcher.run(command, try command.arguments(typed: typed, fixed: fixed))
     } catch {
       return .failure(error)
     }

@@ -18,7 +18,7 @@ extension Workspace {
   /// A form field's check: the dispatcher's own, from the command's declaration (its type, and
   /// money in the database currency), so a form accepts exactly what the command does.
   func checker(_ method: String, _ field: String, required: Bool) -> (String) -> String? {
-    let param = dispatcher.registry.command(named: method)?.spec.param(named: field)
+    let param = dispatcher.registry.spec(named: method)?.param(named: field)
     return { [dispatcher] text in
       if text.trimmingASCIIWhitespace().isEmpty { return required ? "is required" : nil }
       guard let param else { return nil }

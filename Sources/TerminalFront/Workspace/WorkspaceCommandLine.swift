@@ -36,7 +36,7 @@ extension Workspace {
           kind: .error)
         return
       }
-      let spec = command.spec
+      let spec = command
       let arguments = try CommandLineParser(registry: dispatcher.registry).arguments(
         for: spec, tokens)
       if case .document(_, let output) = spec.view, arguments.value(named: output) == nil {
