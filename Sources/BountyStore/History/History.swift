@@ -22,9 +22,10 @@ public struct HistoryStep: Sendable, Equatable {
 }
 
 /// Undo and redo by sqlite.org's trigger technique (migration 0010): while a step is being recorded,
-/// triggers log the SQL that reverses each row change, with the old values bound rather than
-/// written into the SQL (migration 0015). The log lives in the database, so history survives
-/// restarts and is shared by every process using the file.
+/// triggers log how to reverse each row change. Since migration 0018 (agency migration 2) a log
+/// entry is data: which compiled statement reverses it (`op`, see `HistoryStatements`) and the old
+/// values it binds; undo never runs SQL text read from the database. The log lives in the
+/// database, so history survives restarts and is shared by every process using the file.
 ///
 /// On PostgreSQL (Migrations/postgresql) the step being recorded is a setting of the transaction
 /// (`bounty.step`), since many hunters record at once, and each hunter has stacks of their own:
@@ -174,30 +175,30 @@ extension Store {
     // A page at a time: a million-row step never sits in memory whole. Replaying writes each
     // page once, so a smaller page cache than the connection's holds fewer dirty pages (a
     // million-row step stays within the budget); a page that puts a photo back (the only blob the
-    // log holds is a photo's bytes, in v3) gets the photo's smaller one. PostgreSQL's entries are
-    // literal SQL (its triggers quote values exactly) and photos come back from `history_blob`.
+    // log holds is a photo's bytes, in v3) gets the photo's smaller one. On PostgreSQL photos come
+    // back from `history_blob`.
     let entries =
       onServer
       ? """
-      SELECT id, sql, 0, 0 FROM history_entry
+      SELECT id, op, 0 FROM history_entry
       WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
       """
       : """
-      SELECT id, sql, bound, typeof(v3) = 'blob' FROM history_entry
+      SELECT id, op, typeof(v3) = 'blob' FROM history_entry
       WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
       """
     try database.withPageCache(kibibytes: Self.replayPageCacheKiB) {
       var below = Int64.max
       while true {
         let page = try database.query(entries, [.integer(step.id), .integer(below)]) {
-          (id: $0.int(0), sql: $0.text(1), bound: $0.int(2) == 1, photo: $0.int(3) == 1)
+          (id: $0.int(0), op: $0.text(1), photo: $0.int(2) == 1)
         }
         if page.contains(where: \.photo) {
           try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
-            for entry in page { try replayEntry(entry) }
+            for entry in page { try replayEntry(entry, of: step) }
           }
         } else {
-          for entry in page { try replayEntry(entry) }
+          for entry in page { try replayEntry(entry, of: step) }
         }
         guard let last = page.last else { break }
         below = last.id
@@ -283,20 +284,21 @@ extension Store {
     try database.run("DELETE FROM history_step WHERE id = ?", .integer(id))
   }
 
-  /// Runs one history entry. Since migration 0015 an entry is `bound`: its SQL is one of a few
-  /// fixed statements (so the statement cache holds them all) that reads the old row's values
-  /// from the entry's own `v1…v17` columns, with `?1` bound to the entry's id; values never pass
-  /// through SQL text or through Swift, whatever their type or size. An entry recorded before 0015
-  /// (or an inverse a bulk load wrote with `recordInverse`) is literal SQL, run as it is.
-  ///
-  /// PostgreSQL's entries are all literal SQL: its triggers quote values with `format('%L')`,
-  /// which is exact there.
-  private func replayEntry(_ entry: (id: Int64, sql: String, bound: Bool, photo: Bool)) throws {
-    if entry.bound {
-      try database.run(entry.sql, .integer(entry.id))
-    } else {
-      try database.execute(entry.sql)
+  /// Runs one history entry: the statement compiled into bounty for its `op`
+  /// (`HistoryStatements`), bound to the entry's id, which reads the entry's values. Nothing read
+  /// from the database is ever run as SQL: an op bounty does not know, or `refused` (an entry
+  /// converted from an older form that was SQL text), refuses the whole replay, and the caller's
+  /// transaction rolls back whatever it had replayed.
+  private func replayEntry(_ entry: (id: Int64, op: String, photo: Bool), of step: HistoryStep)
+    throws
+  {
+    guard let statement = HistoryStatements.statement(for: entry.op, on: database.dialect) else {
+      throw BountyError.refused(
+        "step \(step.id) (\(SafeText.quoted(step.label))) holds a history entry bounty does not "
+          + "replay (\(SafeText.quoted(entry.op))); nothing was \(step.stack == "undo" ? "undone" : "redone")"
+      )
     }
+    try database.run(statement, .integer(entry.id))
   }
 
   private func beginStep(stack: String, label: String) throws -> Int64 {
@@ -359,26 +361,28 @@ extension Store {
     try record(into: step)
   }
 
-  /// Adds `sql` to `step` as the newest statement undo will run.
-  /// On PostgreSQL it also marks the step as holding entries (`bounty.recorded`), as the triggers'
-  /// entries do, so the step is kept.
-  public func recordInverse(_ sql: String, step: Int64) throws {
-    try database.run(
-      "INSERT INTO history_entry (step_id, sql) VALUES (?, ?)", .integer(step), .text(sql))
-    if database.dialect == .postgresql {
-      // As the triggers do: the step holds an entry, so it is kept (see `stepHasEntries`).
-      try database.run("SELECT set_config('bounty.recorded', ?, true)", .text(String(step)))
-    }
-  }
-
   /// Records, as the inverse of `step`, the deletion of the fugitives a bulk operation appended
   /// after manual position `position`. On PostgreSQL each of them is a touch of the step (undo
   /// refuses it once another hunter changed or deleted one) and the block is remembered
   /// (`history_block`: undo refuses it when someone added a fugitive after them, which the
   /// deletion would take along).
+  ///
+  /// The entry is data (`fugitive.deleteAfterPosition` and the position), replayed by the
+  /// statement compiled into bounty.
   public func recordAppendedBlock(after position: Int64, step: Int64) throws {
-    try recordInverse("DELETE FROM fugitive WHERE position > \(position)", step: step)
-    guard database.dialect == .postgresql else { return }
+    guard database.dialect == .postgresql else {
+      try database.run(
+        "INSERT INTO history_entry (step_id, op, sql, v1) VALUES (?, 'fugitive.deleteAfterPosition', '', ?)",
+        .integer(step), .integer(position))
+      return
+    }
+    try database.run(
+      """
+      INSERT INTO history_entry (step_id, op, row_key)
+      VALUES (?, 'fugitive.deleteAfterPosition', jsonb_build_object('position', CAST(? AS bigint)))
+      """, .integer(step), .integer(position))
+    // As the triggers do: the step holds an entry, so it is kept (see `stepHasEntries`).
+    try database.run("SELECT set_config('bounty.recorded', ?, true)", .text(String(step)))
     try database.run(
       """
       INSERT INTO history_touch (step_id, fugitive_id, version_before, version_after)
