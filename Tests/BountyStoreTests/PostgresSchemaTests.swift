@@ -42,9 +42,14 @@ import Testing
     }
     #expect(try store.integrityCheck().messages == ["ok"])
     #expect(try store.database.scalarInt("SELECT has_notes FROM fugitive WHERE id = 7") == 1)
-    // What no bounty statement does: a flag and the tally set by hand.
+    // What no bounty statement does: a flag and the tally set by hand, by a superuser with the
+    // triggers off (a plain UPDATE of a flag is undone by the server since agency migration 3).
     try store.database.execute(
-      "UPDATE fugitive SET has_photo = 1; UPDATE fugitive_tally SET count = 5 WHERE captured = 0")
+      """
+      SET session_replication_role = replica;
+      UPDATE fugitive SET has_photo = 1; UPDATE fugitive_tally SET count = 5 WHERE captured = 0;
+      SET session_replication_role = DEFAULT
+      """)
     let messages = try store.integrityCheck().messages
     #expect(messages.count == 2 && messages[0].hasPrefix("1 fugitives' has_photo"), "\(messages)")
   }

@@ -228,12 +228,23 @@ DO $$ BEGIN
   ASSERT (SELECT ok FROM derived_ok), 'tally or search wrong after undoing everything';
 END $$;
 
--- Outside a step nothing is recorded.
+-- Outside a step a change is recorded all the same (agency migration 3): as a step of its own,
+-- for the role that made it, which undo reverses.
 INSERT INTO fugitive (id, name, bounty_minor) VALUES (1, 'Nobody', 1);
 DO $$ BEGIN
   ASSERT (SELECT count(*) FROM history_entry WHERE step_id NOT IN
     (SELECT id FROM history_step)) = 0, 'entries without a step';
-  ASSERT (SELECT count(*) FROM history_touch WHERE fugitive_id = 1) = 0,
-    'a change outside a step is not recorded';
+  ASSERT (SELECT label || ' ' || hunter FROM history_step WHERE stack = 'undo'
+      ORDER BY id DESC LIMIT 1) = 'psql: INSERT fugitive ' || session_user,
+    'a change outside a step opens one for its role';
+  ASSERT (SELECT count(*) FROM history_touch WHERE fugitive_id = 1) = 1,
+    'a change outside a step is touched like any';
+END $$;
+BEGIN;
+SELECT pg_temp.replay('undo', 'redo') \gset
+COMMIT;
+DO $$ BEGIN
+  ASSERT NOT EXISTS (SELECT 1 FROM fugitive), 'undo reverses a change made outside bounty';
+  ASSERT (SELECT ok FROM derived_ok), 'tally or search wrong after undoing a psql change';
 END $$;
 \echo agency schema checks passed

@@ -44,12 +44,21 @@ extension Store {
     // An empty step goes before its label is set: on PostgreSQL the UPDATE moves the row to a new
     // ctid, and the DELETE by the old one would find nothing.
     guard try stepHasEntries(step.id) else {
-      try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
+      if let address = step.address {
+        try database.run("SELECT bounty_drop_step(?, ?)", .integer(step.id), .text(address))
+      } else {
+        try database.run("DELETE FROM history_step WHERE id = ?", .integer(step.id))
+      }
       return result
     }
-    try database.run(
-      "UPDATE history_step SET label = ? WHERE \(step.row.condition)", .text(label(result)),
-      step.row.value)
+    if let address = step.address {
+      try database.run(
+        "SELECT bounty_label_step(?, ?, ?)", .integer(step.id), .text(address),
+        .text(label(result)))
+    } else {
+      try database.run(
+        "UPDATE history_step SET label = ? WHERE id = ?", .text(label(result)), .integer(step.id))
+    }
     if database.dialect == .sqlite {
       let limit = Int64(try settingText(.historyLimit)) ?? 200
       let dropped = try database.query(
@@ -62,40 +71,35 @@ extension Store {
     } else {
       // Each hunter keeps `history.limit` steps of their own. bounty's writers take turns
       // (`Database.transaction`), so reading the index pages other hunters add steps to costs no
-      // serialization failure.
-      try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
+      // serialization failure. Hunters may not write the history themselves: the server's
+      // function (agency migration 3) drops only the caller's steps.
       let limit = Int64(try settingText(.historyLimit)) ?? 200
-      try database.run(
-        """
-        DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
-          (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
-        """, .integer(limit))
+      try database.run("SELECT bounty_trim_history(current_user, ?)", .integer(limit))
     }
     return result
   }
 
-  /// Where a step's row is, to change it again in the same transaction: by its ID on SQLite; on
-  /// PostgreSQL by its physical address (`ctid`), which reads no index page other hunters write.
-  private struct StepRow {
-    let condition: String
-    let value: SQLValue
+  /// Opens the undo step `recordingStep` records into: its ID and, on PostgreSQL, its physical
+  /// address (`ctid`), by which the server's functions change it again without reading an index
+  /// page other hunters write.
+  private func beginRecordedStep() throws -> (id: Int64, address: String?) {
+    guard database.dialect == .postgresql else {
+      return (try beginStep(stack: "undo", label: ""), nil)
+    }
+    let (id, address) = try beginServerStep(stack: "undo", label: "")
+    try record(into: id)
+    return (id, address)
   }
 
-  /// Opens the undo step `recordingStep` records into.
-  private func beginRecordedStep() throws -> (id: Int64, row: StepRow) {
-    guard database.dialect == .postgresql else {
-      let id = try beginStep(stack: "undo", label: "")
-      return (id, StepRow(condition: "id = ?", value: .integer(id)))
-    }
+  /// Opens a step of the current role on PostgreSQL, through the server's function (hunters may
+  /// not write the history tables; the server sets the step's hunter).
+  private func beginServerStep(stack: String, label: String) throws -> (Int64, String) {
     guard
-      let (id, address) = try database.queryFirst(
-        """
-        INSERT INTO history_step (stack, label, created_at) VALUES ('undo', '', ?)
-        RETURNING id, CAST(ctid AS text)
-        """, [.text(now.iso8601)], row: { ($0.int(0), $0.text(1)) })
+      let step = try database.queryFirst(
+        "SELECT id, address FROM bounty_begin_step(?, ?, ?, CAST(current_user AS text))",
+        [.text(stack), .text(label), .text(now.iso8601)], row: { ($0.int(0), $0.text(1)) })
     else { throw BountyError.io("the database did not answer the new history step") }
-    try record(into: id)
-    return (id, StepRow(condition: "ctid = CAST(? AS tid)", value: .text(address)))
+    return step
   }
 
   /// Reverses the newest undo step and returns it, or `notFound` when there is nothing to undo.
@@ -134,12 +138,6 @@ extension Store {
         createdAt: Timestamp(parsing: $0.text(2)) ?? Timestamp(secondsSinceEpoch: 0),
         stack: $0.text(3))
     }
-  }
-
-  /// ` AND hunter = current_user` on PostgreSQL, where each hunter undoes their own steps; empty on
-  /// SQLite.
-  private var ownSteps: String {
-    database.dialect == .postgresql ? " AND hunter = current_user" : ""
   }
 
   /// The page cache (KiB) while undo or redo replays the log.
@@ -258,14 +256,7 @@ extension Store {
   /// After a replay (PostgreSQL): each fugitive `step` found at some version is back in that state,
   /// at a new version; steps that left it in that state now expect the new version.
   private func carryVersions(of step: Int64, besides reverseID: Int64) throws {
-    try database.run(
-      """
-      UPDATE history_touch AS t SET version_after = f.row_version
-      FROM history_touch AS s, fugitive AS f
-      WHERE s.step_id = ? AND s.version_before IS NOT NULL AND f.id = s.fugitive_id
-        AND t.fugitive_id = s.fugitive_id AND t.version_after = s.version_before
-        AND t.step_id <> ? AND t.step_id <> s.step_id
-      """, .integer(step), .integer(reverseID))
+    try database.run("SELECT bounty_carry_versions(?, ?)", .integer(step), .integer(reverseID))
   }
 
   /// Deletes a step and its entries, the entries 10,000 at a time: one `DELETE` of a million
@@ -281,7 +272,11 @@ extension Store {
         """, .integer(id))
       if database.changes == 0 { break }
     }
-    try database.run("DELETE FROM history_step WHERE id = ?", .integer(id))
+    if database.dialect == .postgresql {
+      try database.run("SELECT bounty_drop_step(?, NULL)", .integer(id))
+    } else {
+      try database.run("DELETE FROM history_step WHERE id = ?", .integer(id))
+    }
   }
 
   /// Runs one history entry: the statement compiled into bounty for its `op`
@@ -302,6 +297,11 @@ extension Store {
   }
 
   private func beginStep(stack: String, label: String) throws -> Int64 {
+    if database.dialect == .postgresql {
+      let (id, _) = try beginServerStep(stack: stack, label: label)
+      try record(into: id)
+      return id
+    }
     let stepID =
       try database.insertReturningID(
         "INSERT INTO history_step (stack, label, created_at) VALUES (?, ?, ?)",
@@ -347,17 +347,43 @@ extension Store {
   /// Stops recording row changes for a bulk operation that records its own, cheaper inverse (an
   /// import appends rows at the end of the manual order, so one `DELETE … WHERE position > p`
   /// undoes them all instead of one history row per fugitive). Returns the step being recorded.
+  /// On PostgreSQL the pause is the transaction's `bounty.paused` setting naming the step: the
+  /// server then logs the step's updates and deletes as usual and its new rows not at all
+  /// (agency migration 3), where without a step it would record them as a change of its own.
   public func pauseRecording() throws -> Int64? {
+    guard database.dialect == .postgresql else {
+      let step = try database.scalarInt("SELECT step_id FROM history_recorder")
+      try record(into: nil)
+      return step
+    }
     let step = try database.scalarInt(
-      database.dialect == .postgresql
-        ? "SELECT CAST(nullif(current_setting('bounty.step', true), '') AS bigint)"
-        : "SELECT step_id FROM history_recorder")
+      "SELECT CAST(nullif(current_setting('bounty.step', true), '') AS bigint)")
     try record(into: nil)
+    try database.run(
+      "SELECT set_config('bounty.paused', ?, true)", .text(step.map(String.init) ?? ""))
     return step
+  }
+
+  /// Runs `body` leaving no history (a whole roster copied into an empty database). On PostgreSQL,
+  /// where the server records a change made outside any step as a step of its own, `body` runs
+  /// paused inside a step that is dropped when it ends: only its inserts go unlogged, and any
+  /// update it makes is dropped with the step.
+  public func withoutHistory<T>(_ body: () throws -> T) throws -> T {
+    guard database.dialect == .postgresql else { return try body() }
+    let (step, _) = try beginServerStep(stack: "undo", label: "")
+    try record(into: step)
+    _ = try pauseRecording()
+    let result = try body()
+    try resumeRecording(nil)
+    try dropStep(step)
+    return result
   }
 
   /// Records row changes into `step` again.
   public func resumeRecording(_ step: Int64?) throws {
+    if database.dialect == .postgresql {
+      try database.run("SELECT set_config('bounty.paused', '', true)")
+    }
     try record(into: step)
   }
 
@@ -376,22 +402,9 @@ extension Store {
         .integer(step), .integer(position))
       return
     }
-    try database.run(
-      """
-      INSERT INTO history_entry (step_id, op, row_key)
-      VALUES (?, 'fugitive.deleteAfterPosition', jsonb_build_object('position', CAST(? AS bigint)))
-      """, .integer(step), .integer(position))
-    // As the triggers do: the step holds an entry, so it is kept (see `stepHasEntries`).
-    try database.run("SELECT set_config('bounty.recorded', ?, true)", .text(String(step)))
-    try database.run(
-      """
-      INSERT INTO history_touch (step_id, fugitive_id, version_before, version_after)
-      SELECT ?, id, NULL, row_version FROM fugitive WHERE position > ?
-      ON CONFLICT (step_id, fugitive_id) DO UPDATE SET version_after = excluded.version_after
-      """, .integer(step), .integer(position))
-    try database.run(
-      "INSERT INTO history_block (step_id, after_position) VALUES (?, ?)", .integer(step),
-      .integer(position))
+    // The server's function writes the entry, the touches and the block, and marks the step as
+    // holding entries (`bounty.recorded`), as the triggers do.
+    try database.run("SELECT bounty_record_block(?, ?)", .integer(step), .integer(position))
   }
 
   /// The highest position in the manual order (0 when empty).
