@@ -365,3 +365,22 @@ ALTER TABLE workspace ENABLE ROW LEVEL SECURITY;
 CREATE POLICY workspace_own ON workspace FOR ALL
   USING (left(key, length(current_user) + 1) = current_user || ':')
   WITH CHECK (left(key, length(current_user) + 1) = current_user || ':');
+
+-- An agency set up by an earlier bounty granted its groups writes on the history and the derived
+-- tables, and TRUNCATE to admins: taken back here, so the upgrade alone closes them (run
+-- `db init-agency` again as well, for the grants of this version exactly).
+DO $$
+DECLARE
+  grantee text;
+BEGIN
+  FOREACH grantee IN ARRAY ARRAY['agency_hunter', 'agency_admin'] LOOP
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = grantee) THEN
+      EXECUTE format('REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON TABLE history_step, '
+        'history_entry, history_blob, history_touch, history_block, fugitive_tally, '
+        'fugitive_id_run, fugitive_id_touched, fugitive_search FROM %I', grantee);
+      EXECUTE format('REVOKE TRUNCATE ON TABLE fugitive, note, photo, setting, workspace, '
+        'case_file, expense, alias, hunter FROM %I', grantee);
+    END IF;
+  END LOOP;
+END
+$$;

@@ -91,6 +91,60 @@ import Testing
     #expect(message.contains("migration 1 (agency) was changed after it was applied"), "\(message)")
   }
 
+  /// Agency migration 2: steps recorded as SQL text (version 1) are emptied, never run; the roster
+  /// is kept, and the history is recorded as data from then on.
+  @Test func historyOfSQLTextIsEmptiedNotRun() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try PostgresSchema.prepare(
+      database, migrations: Array(Migration.bundledPostgres.prefix(1)), now: now)
+    try database.execute(
+      """
+      INSERT INTO fugitive (id, name, bounty_minor) VALUES (7, 'Hank', 100);
+      INSERT INTO history_step (stack, label, created_at)
+      VALUES ('undo', 'fugitives edit 7', '2026-11-30T10:00:00Z');
+      INSERT INTO history_entry (step_id, sql)
+      SELECT id, 'DELETE FROM fugitive; ALTER ROLE ' || quote_ident(current_user) || ' NOSUPERUSER'
+      FROM history_step
+      """)
+    try PostgresSchema.prepare(database, now: now)
+    #expect(try Migrator.version(of: database) == Migration.latestVersion(for: .postgresql))
+    #expect(try database.scalarInt("SELECT count(*) FROM history_step") == 0)
+    #expect(try database.scalarInt("SELECT count(*) FROM history_entry") == 0)
+    let store = try Store.open(path: scratch.url)
+    #expect(throws: BountyError.notFound("nothing to undo")) {
+      _ = try store.database.transaction(write: true) { try store.undo() }
+    }
+    #expect(try store.database.scalarInt("SELECT count(*) FROM fugitive") == 1)
+    #expect(
+      try store.database.scalarInt(
+        "SELECT CAST(rolsuper AS int) FROM pg_roles WHERE rolname = current_user") == 1)
+  }
+
+  /// Agency migration 3 takes back what an earlier `db init-agency` granted on the history and the
+  /// derived tables, so upgrading alone closes them.
+  @Test func upgradingTakesBackTheHistoryWritesAnEarlierSetUpGranted() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try PostgresSchema.prepare(
+      database, migrations: Array(Migration.bundledPostgres.prefix(2)), now: now)
+    try database.execute(
+      """
+      DO $$ BEGIN
+        CREATE ROLE agency_hunter NOLOGIN;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+      END $$;
+      GRANT INSERT, UPDATE, DELETE ON history_step, history_entry, fugitive_tally TO agency_hunter
+      """)
+    try PostgresSchema.prepare(database, now: now)
+    for table in ["history_step", "history_entry", "fugitive_tally"] {
+      #expect(
+        try database.scalarInt(
+          "SELECT CAST(has_table_privilege('agency_hunter', ?, 'INSERT') AS int)", .text(table))
+          == 0, "\(table)")
+    }
+  }
+
   @Test func aFailingMigrationLeavesNothingBehind() throws {
     let scratch = try ScratchPostgres()
     let database = try scratch.connect()
