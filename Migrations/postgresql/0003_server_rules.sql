@@ -11,9 +11,12 @@
 -- A change made outside bounty (no bounty.step set) is recorded all the same: the first row it
 -- changes opens a step for the session's role, labelled like 'psql: UPDATE fugitive', which that
 -- hunter's `bounty undo` reverses; the rest of the transaction records into it. An import that
--- appends rows records them as one block (bounty.paused names its step, which must be the
--- session's own): while paused, new rows are not logged one by one (the block's entry deletes
--- them); updates and deletes are still logged into the step.
+-- appends rows records them as one block (bounty.paused names its step): while paused, new rows
+-- are not logged one by one (the block's entry, bounty_record_block, deletes them); updates and
+-- deletes are still logged, into that step, which must be the session's own. This is the one
+-- change the server lets through without an entry: a role that sets bounty.paused itself adds
+-- rows unlogged (they still name it in created_by and changed_by; an insert changes nothing that
+-- was there).
 --
 -- The tally, the ID# runs and the search index are written only by their triggers, which now run
 -- with the owner's rights: hunters may no longer write those tables directly.
@@ -149,6 +152,14 @@ BEGIN
 END
 $$;
 
+-- True for a new row while an import is paused (bounty.paused set, bounty.step not): its block
+-- entry deletes the import's new rows, so they are not logged one by one. Read from the
+-- transaction's settings alone, with no look-up per row.
+CREATE FUNCTION bounty_paused_insert(operation text) RETURNS boolean LANGUAGE sql STABLE
+SET search_path = pg_catalog
+RETURN operation = 'INSERT' AND coalesce(current_setting('bounty.step', true), '') = ''
+  AND coalesce(current_setting('bounty.paused', true), '') <> '';
+
 -- The triggers: an entry per row change, into the step bounty_recording_step answers.
 CREATE OR REPLACE FUNCTION history_record() RETURNS trigger LANGUAGE plpgsql
 SET extra_float_digits = 1 AS $$
@@ -157,10 +168,7 @@ DECLARE
   old_row jsonb;
   step bigint;
 BEGIN
-  -- An import's new rows while it is paused: its block entry deletes them (see above).
-  IF TG_OP = 'INSERT' AND coalesce(current_setting('bounty.step', true), '') = ''
-    AND coalesce(current_setting('bounty.paused', true), '') <> ''
-  THEN
+  IF bounty_paused_insert(TG_OP) THEN
     RETURN NULL;
   END IF;
   IF TG_OP = 'UPDATE' THEN
@@ -196,9 +204,12 @@ $$;
 
 CREATE OR REPLACE FUNCTION photo_history_record() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  step bigint := bounty_recording_step('psql: ' || TG_OP || ' photo', TG_OP = 'INSERT');
+  step bigint;
   blob bigint;
 BEGIN
+  IF NOT bounty_paused_insert(TG_OP) THEN
+    step := bounty_recording_step('psql: ' || TG_OP || ' photo', TG_OP = 'INSERT');
+  END IF;
   IF step IS NULL THEN
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD END;
   END IF;
@@ -223,8 +234,11 @@ $$;
 
 CREATE OR REPLACE FUNCTION history_touch_record() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  step bigint := bounty_recording_step('psql: ' || TG_OP || ' fugitive', TG_OP = 'INSERT');
+  step bigint;
 BEGIN
+  IF NOT bounty_paused_insert(TG_OP) THEN
+    step := bounty_recording_step('psql: ' || TG_OP || ' fugitive', TG_OP = 'INSERT');
+  END IF;
   IF step IS NULL THEN
     RETURN NULL;
   END IF;
