@@ -345,6 +345,22 @@ DROP TRIGGER fugitive_history_touch ON fugitive;
 CREATE TRIGGER fugitive_history_touch AFTER INSERT OR UPDATE OR DELETE ON fugitive FOR EACH ROW
 EXECUTE FUNCTION history_touch_record();
 
+-- Who added a fugitive and who changed it last are the server's on INSERT too: changed_by is
+-- always the inserting role (an undo that puts a deleted fugitive back is a change by whoever
+-- undoes), and a hunter may not add a fugitive in another role's name (created_by decides who may
+-- delete it); an admin may, as an undo of an admin's delete puts back whose it was.
+CREATE FUNCTION fugitive_added_by() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.changed_by := current_user;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER fugitive_added_by BEFORE INSERT ON fugitive
+FOR EACH ROW EXECUTE FUNCTION fugitive_added_by();
+DROP POLICY fugitive_add ON fugitive;
+CREATE POLICY fugitive_add ON fugitive FOR INSERT
+  WITH CHECK (created_by = current_user OR bounty_is_agency_admin());
+
 -- Every function that writes the history, the tally, the ID# runs or the search index runs with
 -- the owner's rights and a search_path of this schema alone (then pg_temp, so no temporary table
 -- of the caller's stands in for one of these).

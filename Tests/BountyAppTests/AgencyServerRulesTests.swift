@@ -180,6 +180,7 @@ import Testing
       "UPDATE setting SET value = '99'", "DELETE FROM setting", "TRUNCATE note",
       "TRUNCATE fugitive", "DELETE FROM bounty_migration",
       "INSERT INTO hunter (role, display_name) VALUES ('\(agency.admin)', 'Impostor')",
+      "INSERT INTO fugitive (id, name, bounty_minor, created_by) VALUES (50, 'X', 1, '\(agency.admin)')",
       "INSERT INTO workspace (key, value) VALUES ('\(agency.other):tab', 'x')",
       "SELECT bounty_begin_step('undo', 'x', 'y', '\(agency.admin)')",
       "SELECT bounty_trim_history('\(agency.admin)', 0)",
@@ -247,6 +248,17 @@ import Testing
     #expect(
       try agency.server.psql(
         agency.url, "SELECT display_name FROM hunter WHERE role = '\(agency.hunter)'") == "Hugo")
+    // Who changed a fugitive last is the server's, whatever an INSERT or UPDATE says.
+    _ = try agency.server.psql(
+      agency.url,
+      """
+      INSERT INTO fugitive (id, name, bounty_minor, changed_by) VALUES (51, 'Y', 1, '\(agency.admin)');
+      UPDATE fugitive SET changed_by = '\(agency.admin)' WHERE id = 7
+      """, role: agency.hunter)
+    #expect(
+      try agency.server.psql(
+        agency.url, "SELECT string_agg(DISTINCT changed_by, ',') FROM fugitive WHERE id IN (7, 51)")
+        == agency.hunter)
   }
 
   /// A step planted for another role, or a recording into another hunter's step, is refused by
