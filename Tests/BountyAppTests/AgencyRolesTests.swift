@@ -25,7 +25,11 @@ import Testing
     #expect(!second.contains { $0.hasPrefix("CREATE ROLE") || $0.hasPrefix("GRANT agency") })
     #expect(
       second == first.filter { !$0.hasPrefix("CREATE ROLE") && !$0.hasPrefix("GRANT agency") })
-    #expect(second.contains("GRANT INSERT, UPDATE, DELETE ON TABLE fugitive TO agency_hunter"))
+    #expect(
+      second.contains(
+        "GRANT INSERT, UPDATE, DELETE ON TABLE alias, case_file, expense, fugitive, hunter, note, "
+          + "photo, workspace TO agency_hunter"))
+    #expect(second.contains("GRANT INSERT, UPDATE, DELETE ON TABLE setting TO agency_admin"))
 
     try app.add("Hank Morrow", id: 7)
     let suffix = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
@@ -174,7 +178,7 @@ import Testing
     #expect(creations.reduce(0, +) == 2, "\(creations)")
     for outcome in results {
       #expect(
-        outcome.stdout.contains("GRANT INSERT, UPDATE, DELETE ON TABLE fugitive TO agency_hunter;"))
+        outcome.stdout.contains("GRANT INSERT, UPDATE, DELETE ON TABLE setting TO agency_admin;"))
     }
   }
 

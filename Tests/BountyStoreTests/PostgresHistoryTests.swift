@@ -28,7 +28,8 @@ import Testing
       try owner.database.execute(
         """
         INSERT INTO fugitive (id, name, name_key, bounty_minor, description, position)
-        VALUES (7, 'Hank Morrow', 'hank morrow', 100, 'Drives a Škoda', 1)
+        VALUES (7, 'Hank Morrow', 'hank morrow', 100, 'Drives a Škoda', 1);
+        DELETE FROM history_step
         """)
     }
 
@@ -100,13 +101,20 @@ import Testing
     #expect(steps.map(\.hunter) == [hunters.alice, "Bob Hunter"])
   }
 
+  /// A step records only inside its transaction; a change after it, outside bounty's steps, is
+  /// recorded by the server as a step of its own (agency migration 3).
   @Test func aStepRecordsNothingOutsideItsTransaction() throws {
     let hunters = try Hunters()
     defer { withExtendedLifetime(hunters) {} }
     let alice = try hunters.open(as: hunters.alice)
     try rename(alice, to: "Renamed")
     try alice.database.run("UPDATE fugitive SET bounty_minor = 5 WHERE id = 7")
-    #expect(try alice.database.scalarInt("SELECT count(*) FROM history_entry") == 1)
+    #expect(try alice.database.scalarInt("SELECT count(*) FROM history_entry") == 2)
+    #expect(
+      try alice.historySteps().map(\.label) == ["psql: UPDATE fugitive", "rename 7"])
+    _ = try alice.database.transaction(write: true) { try alice.undo() }
+    #expect(try alice.database.scalarInt("SELECT bounty_minor FROM fugitive WHERE id = 7") == 100)
+    #expect(try name(alice) == "Renamed")
     let paused = try alice.database.transaction(write: true) { () throws -> Int64? in
       try alice.database.run("SELECT set_config('bounty.step', '42', true)")
       let step = try alice.pauseRecording()

@@ -42,9 +42,14 @@ import Testing
     }
     #expect(try store.integrityCheck().messages == ["ok"])
     #expect(try store.database.scalarInt("SELECT has_notes FROM fugitive WHERE id = 7") == 1)
-    // What no bounty statement does: a flag and the tally set by hand.
+    // What no bounty statement does: a flag and the tally set by hand, by a superuser with the
+    // triggers off (a plain UPDATE of a flag is undone by the server since agency migration 3).
     try store.database.execute(
-      "UPDATE fugitive SET has_photo = 1; UPDATE fugitive_tally SET count = 5 WHERE captured = 0")
+      """
+      SET session_replication_role = replica;
+      UPDATE fugitive SET has_photo = 1; UPDATE fugitive_tally SET count = 5 WHERE captured = 0;
+      SET session_replication_role = DEFAULT
+      """)
     let messages = try store.integrityCheck().messages
     #expect(messages.count == 2 && messages[0].hasPrefix("1 fugitives' has_photo"), "\(messages)")
   }
@@ -86,17 +91,75 @@ import Testing
     #expect(message.contains("migration 1 (agency) was changed after it was applied"), "\(message)")
   }
 
+  /// Agency migration 2: steps recorded as SQL text (version 1) are emptied, never run; the roster
+  /// is kept, and the history is recorded as data from then on.
+  @Test func historyOfSQLTextIsEmptiedNotRun() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try PostgresSchema.prepare(
+      database, migrations: Array(Migration.bundledPostgres.prefix(1)), now: now)
+    try database.execute(
+      """
+      INSERT INTO fugitive (id, name, bounty_minor) VALUES (7, 'Hank', 100);
+      INSERT INTO history_step (stack, label, created_at)
+      VALUES ('undo', 'fugitives edit 7', '2026-11-30T10:00:00Z');
+      INSERT INTO history_entry (step_id, sql)
+      SELECT id, 'DELETE FROM fugitive; ALTER ROLE ' || quote_ident(current_user) || ' NOSUPERUSER'
+      FROM history_step
+      """)
+    try PostgresSchema.prepare(database, now: now)
+    #expect(try Migrator.version(of: database) == Migration.latestVersion(for: .postgresql))
+    #expect(try database.scalarInt("SELECT count(*) FROM history_step") == 0)
+    #expect(try database.scalarInt("SELECT count(*) FROM history_entry") == 0)
+    let store = try Store.open(path: scratch.url)
+    #expect(throws: BountyError.notFound("nothing to undo")) {
+      _ = try store.database.transaction(write: true) { try store.undo() }
+    }
+    #expect(try store.database.scalarInt("SELECT count(*) FROM fugitive") == 1)
+    #expect(
+      try store.database.scalarInt(
+        "SELECT CAST(rolsuper AS int) FROM pg_roles WHERE rolname = current_user") == 1)
+  }
+
+  /// Agency migration 3 takes back what an earlier `db init-agency` granted on the history and the
+  /// derived tables, so upgrading alone closes them.
+  @Test func upgradingTakesBackTheHistoryWritesAnEarlierSetUpGranted() throws {
+    let scratch = try ScratchPostgres()
+    let database = try scratch.connect()
+    try PostgresSchema.prepare(
+      database, migrations: Array(Migration.bundledPostgres.prefix(2)), now: now)
+    try database.execute(
+      """
+      DO $$ BEGIN
+        CREATE ROLE agency_hunter NOLOGIN;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+      END $$;
+      GRANT INSERT, UPDATE, DELETE ON history_step, history_entry, fugitive_tally TO agency_hunter
+      """)
+    try PostgresSchema.prepare(database, now: now)
+    for table in ["history_step", "history_entry", "fugitive_tally"] {
+      #expect(
+        try database.scalarInt(
+          "SELECT CAST(has_table_privilege('agency_hunter', ?, 'INSERT') AS int)", .text(table))
+          == 0, "\(table)")
+    }
+  }
+
   @Test func aFailingMigrationLeavesNothingBehind() throws {
     let scratch = try ScratchPostgres()
     let database = try scratch.connect()
+    let shipped = Migration.bundledPostgres
+    let next = shipped.count + 1
     let broken =
-      Migration.bundledPostgres + [
-        Migration(version: 2, name: "broken", sql: "CREATE TABLE half (id bigint); SELECT 1/0")
+      shipped + [
+        Migration(version: next, name: "broken", sql: "CREATE TABLE half (id bigint); SELECT 1/0")
       ]
     #expect(throws: BountyError.self) {
       try PostgresSchema.prepare(database, migrations: broken, now: now)
     }
-    #expect(try Migrator.version(of: database) == 1, "version 1 committed, version 2 not")
+    #expect(
+      try Migrator.version(of: database) == next - 1, "the shipped versions committed, the next not"
+    )
     #expect(try database.scalarInt("SELECT count(*) FROM pg_tables WHERE tablename = 'half'") == 0)
     #expect(!database.inTransaction)
   }

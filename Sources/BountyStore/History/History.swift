@@ -22,9 +22,10 @@ public struct HistoryStep: Sendable, Equatable {
 }
 
 /// Undo and redo by sqlite.org's trigger technique (migration 0010): while a step is being recorded,
-/// triggers log the SQL that reverses each row change, with the old values bound rather than
-/// written into the SQL (migration 0015). The log lives in the database, so history survives
-/// restarts and is shared by every process using the file.
+/// triggers log how to reverse each row change. Since migration 0018 (agency migration 2) a log
+/// entry is data: which compiled statement reverses it (`op`, see `HistoryStatements`) and the old
+/// values it binds; undo never runs SQL text read from the database. The log lives in the
+/// database, so history survives restarts and is shared by every process using the file.
 ///
 /// On PostgreSQL (Migrations/postgresql) the step being recorded is a setting of the transaction
 /// (`bounty.step`), since many hunters record at once, and each hunter has stacks of their own:
@@ -43,12 +44,21 @@ extension Store {
     // An empty step goes before its label is set: on PostgreSQL the UPDATE moves the row to a new
     // ctid, and the DELETE by the old one would find nothing.
     guard try stepHasEntries(step.id) else {
-      try database.run("DELETE FROM history_step WHERE \(step.row.condition)", step.row.value)
+      if let address = step.address {
+        try database.run("SELECT bounty_drop_step(?, ?)", .integer(step.id), .text(address))
+      } else {
+        try database.run("DELETE FROM history_step WHERE id = ?", .integer(step.id))
+      }
       return result
     }
-    try database.run(
-      "UPDATE history_step SET label = ? WHERE \(step.row.condition)", .text(label(result)),
-      step.row.value)
+    if let address = step.address {
+      try database.run(
+        "SELECT bounty_label_step(?, ?, ?)", .integer(step.id), .text(address),
+        .text(label(result)))
+    } else {
+      try database.run(
+        "UPDATE history_step SET label = ? WHERE id = ?", .text(label(result)), .integer(step.id))
+    }
     if database.dialect == .sqlite {
       let limit = Int64(try settingText(.historyLimit)) ?? 200
       let dropped = try database.query(
@@ -61,40 +71,35 @@ extension Store {
     } else {
       // Each hunter keeps `history.limit` steps of their own. bounty's writers take turns
       // (`Database.transaction`), so reading the index pages other hunters add steps to costs no
-      // serialization failure.
-      try database.run("DELETE FROM history_step WHERE stack = 'redo'\(ownSteps)")
+      // serialization failure. Hunters may not write the history themselves: the server's
+      // function (agency migration 3) drops only the caller's steps.
       let limit = Int64(try settingText(.historyLimit)) ?? 200
-      try database.run(
-        """
-        DELETE FROM history_step WHERE stack = 'undo'\(ownSteps) AND id NOT IN
-          (SELECT id FROM history_step WHERE stack = 'undo'\(ownSteps) ORDER BY id DESC LIMIT ?)
-        """, .integer(limit))
+      try database.run("SELECT bounty_trim_history(current_user, ?)", .integer(limit))
     }
     return result
   }
 
-  /// Where a step's row is, to change it again in the same transaction: by its ID on SQLite; on
-  /// PostgreSQL by its physical address (`ctid`), which reads no index page other hunters write.
-  private struct StepRow {
-    let condition: String
-    let value: SQLValue
+  /// Opens the undo step `recordingStep` records into: its ID and, on PostgreSQL, its physical
+  /// address (`ctid`), by which the server's functions change it again without reading an index
+  /// page other hunters write.
+  private func beginRecordedStep() throws -> (id: Int64, address: String?) {
+    guard database.dialect == .postgresql else {
+      return (try beginStep(stack: "undo", label: ""), nil)
+    }
+    let (id, address) = try beginServerStep(stack: "undo", label: "")
+    try record(into: id)
+    return (id, address)
   }
 
-  /// Opens the undo step `recordingStep` records into.
-  private func beginRecordedStep() throws -> (id: Int64, row: StepRow) {
-    guard database.dialect == .postgresql else {
-      let id = try beginStep(stack: "undo", label: "")
-      return (id, StepRow(condition: "id = ?", value: .integer(id)))
-    }
+  /// Opens a step of the current role on PostgreSQL, through the server's function (hunters may
+  /// not write the history tables; the server sets the step's hunter).
+  private func beginServerStep(stack: String, label: String) throws -> (Int64, String) {
     guard
-      let (id, address) = try database.queryFirst(
-        """
-        INSERT INTO history_step (stack, label, created_at) VALUES ('undo', '', ?)
-        RETURNING id, CAST(ctid AS text)
-        """, [.text(now.iso8601)], row: { ($0.int(0), $0.text(1)) })
+      let step = try database.queryFirst(
+        "SELECT id, address FROM bounty_begin_step(?, ?, ?, CAST(current_user AS text))",
+        [.text(stack), .text(label), .text(now.iso8601)], row: { ($0.int(0), $0.text(1)) })
     else { throw BountyError.io("the database did not answer the new history step") }
-    try record(into: id)
-    return (id, StepRow(condition: "ctid = CAST(? AS tid)", value: .text(address)))
+    return step
   }
 
   /// Reverses the newest undo step and returns it, or `notFound` when there is nothing to undo.
@@ -135,12 +140,6 @@ extension Store {
     }
   }
 
-  /// ` AND hunter = current_user` on PostgreSQL, where each hunter undoes their own steps; empty on
-  /// SQLite.
-  private var ownSteps: String {
-    database.dialect == .postgresql ? " AND hunter = current_user" : ""
-  }
-
   /// The page cache (KiB) while undo or redo replays the log.
   static let replayPageCacheKiB = 8192
 
@@ -174,30 +173,30 @@ extension Store {
     // A page at a time: a million-row step never sits in memory whole. Replaying writes each
     // page once, so a smaller page cache than the connection's holds fewer dirty pages (a
     // million-row step stays within the budget); a page that puts a photo back (the only blob the
-    // log holds is a photo's bytes, in v3) gets the photo's smaller one. PostgreSQL's entries are
-    // literal SQL (its triggers quote values exactly) and photos come back from `history_blob`.
+    // log holds is a photo's bytes, in v3) gets the photo's smaller one. On PostgreSQL photos come
+    // back from `history_blob`.
     let entries =
       onServer
       ? """
-      SELECT id, sql, 0, 0 FROM history_entry
+      SELECT id, op, 0 FROM history_entry
       WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
       """
       : """
-      SELECT id, sql, bound, typeof(v3) = 'blob' FROM history_entry
+      SELECT id, op, typeof(v3) = 'blob' FROM history_entry
       WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
       """
     try database.withPageCache(kibibytes: Self.replayPageCacheKiB) {
       var below = Int64.max
       while true {
         let page = try database.query(entries, [.integer(step.id), .integer(below)]) {
-          (id: $0.int(0), sql: $0.text(1), bound: $0.int(2) == 1, photo: $0.int(3) == 1)
+          (id: $0.int(0), op: $0.text(1), photo: $0.int(2) == 1)
         }
         if page.contains(where: \.photo) {
           try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
-            for entry in page { try replayEntry(entry) }
+            for entry in page { try replayEntry(entry, of: step) }
           }
         } else {
-          for entry in page { try replayEntry(entry) }
+          for entry in page { try replayEntry(entry, of: step) }
         }
         guard let last = page.last else { break }
         below = last.id
@@ -257,14 +256,7 @@ extension Store {
   /// After a replay (PostgreSQL): each fugitive `step` found at some version is back in that state,
   /// at a new version; steps that left it in that state now expect the new version.
   private func carryVersions(of step: Int64, besides reverseID: Int64) throws {
-    try database.run(
-      """
-      UPDATE history_touch AS t SET version_after = f.row_version
-      FROM history_touch AS s, fugitive AS f
-      WHERE s.step_id = ? AND s.version_before IS NOT NULL AND f.id = s.fugitive_id
-        AND t.fugitive_id = s.fugitive_id AND t.version_after = s.version_before
-        AND t.step_id <> ? AND t.step_id <> s.step_id
-      """, .integer(step), .integer(reverseID))
+    try database.run("SELECT bounty_carry_versions(?, ?)", .integer(step), .integer(reverseID))
   }
 
   /// Deletes a step and its entries, the entries 10,000 at a time: one `DELETE` of a million
@@ -280,26 +272,36 @@ extension Store {
         """, .integer(id))
       if database.changes == 0 { break }
     }
-    try database.run("DELETE FROM history_step WHERE id = ?", .integer(id))
-  }
-
-  /// Runs one history entry. Since migration 0015 an entry is `bound`: its SQL is one of a few
-  /// fixed statements (so the statement cache holds them all) that reads the old row's values
-  /// from the entry's own `v1…v17` columns, with `?1` bound to the entry's id; values never pass
-  /// through SQL text or through Swift, whatever their type or size. An entry recorded before 0015
-  /// (or an inverse a bulk load wrote with `recordInverse`) is literal SQL, run as it is.
-  ///
-  /// PostgreSQL's entries are all literal SQL: its triggers quote values with `format('%L')`,
-  /// which is exact there.
-  private func replayEntry(_ entry: (id: Int64, sql: String, bound: Bool, photo: Bool)) throws {
-    if entry.bound {
-      try database.run(entry.sql, .integer(entry.id))
+    if database.dialect == .postgresql {
+      try database.run("SELECT bounty_drop_step(?, NULL)", .integer(id))
     } else {
-      try database.execute(entry.sql)
+      try database.run("DELETE FROM history_step WHERE id = ?", .integer(id))
     }
   }
 
+  /// Runs one history entry: the statement compiled into bounty for its `op`
+  /// (`HistoryStatements`), bound to the entry's id, which reads the entry's values. Nothing read
+  /// from the database is ever run as SQL: an op bounty does not know, or `refused` (an entry
+  /// converted from an older form that was SQL text), refuses the whole replay, and the caller's
+  /// transaction rolls back whatever it had replayed.
+  private func replayEntry(_ entry: (id: Int64, op: String, photo: Bool), of step: HistoryStep)
+    throws
+  {
+    guard let statement = HistoryStatements.statement(for: entry.op, on: database.dialect) else {
+      throw BountyError.refused(
+        "step \(step.id) (\(SafeText.quoted(step.label))) holds a history entry bounty does not "
+          + "replay (\(SafeText.quoted(entry.op))); nothing was \(step.stack == "undo" ? "undone" : "redone")"
+      )
+    }
+    try database.run(statement, .integer(entry.id))
+  }
+
   private func beginStep(stack: String, label: String) throws -> Int64 {
+    if database.dialect == .postgresql {
+      let (id, _) = try beginServerStep(stack: stack, label: label)
+      try record(into: id)
+      return id
+    }
     let stepID =
       try database.insertReturningID(
         "INSERT INTO history_step (stack, label, created_at) VALUES (?, ?, ?)",
@@ -345,30 +347,44 @@ extension Store {
   /// Stops recording row changes for a bulk operation that records its own, cheaper inverse (an
   /// import appends rows at the end of the manual order, so one `DELETE … WHERE position > p`
   /// undoes them all instead of one history row per fugitive). Returns the step being recorded.
+  /// On PostgreSQL the pause is the transaction's `bounty.paused` setting naming the step: the
+  /// server then logs the step's updates and deletes as usual and its new rows not at all
+  /// (agency migration 3), where without a step it would record them as a change of its own.
   public func pauseRecording() throws -> Int64? {
+    guard database.dialect == .postgresql else {
+      let step = try database.scalarInt("SELECT step_id FROM history_recorder")
+      try record(into: nil)
+      return step
+    }
     let step = try database.scalarInt(
-      database.dialect == .postgresql
-        ? "SELECT CAST(nullif(current_setting('bounty.step', true), '') AS bigint)"
-        : "SELECT step_id FROM history_recorder")
+      "SELECT CAST(nullif(current_setting('bounty.step', true), '') AS bigint)")
     try record(into: nil)
+    try database.run(
+      "SELECT set_config('bounty.paused', ?, true)", .text(step.map(String.init) ?? ""))
     return step
+  }
+
+  /// Runs `body` leaving no history (a whole roster copied into an empty database). On PostgreSQL,
+  /// where the server records a change made outside any step as a step of its own, `body` runs
+  /// paused inside a step that is dropped when it ends: only its inserts go unlogged, and any
+  /// update it makes is dropped with the step.
+  public func withoutHistory<T>(_ body: () throws -> T) throws -> T {
+    guard database.dialect == .postgresql else { return try body() }
+    let (step, _) = try beginServerStep(stack: "undo", label: "")
+    try record(into: step)
+    _ = try pauseRecording()
+    let result = try body()
+    try resumeRecording(nil)
+    try dropStep(step)
+    return result
   }
 
   /// Records row changes into `step` again.
   public func resumeRecording(_ step: Int64?) throws {
-    try record(into: step)
-  }
-
-  /// Adds `sql` to `step` as the newest statement undo will run.
-  /// On PostgreSQL it also marks the step as holding entries (`bounty.recorded`), as the triggers'
-  /// entries do, so the step is kept.
-  public func recordInverse(_ sql: String, step: Int64) throws {
-    try database.run(
-      "INSERT INTO history_entry (step_id, sql) VALUES (?, ?)", .integer(step), .text(sql))
     if database.dialect == .postgresql {
-      // As the triggers do: the step holds an entry, so it is kept (see `stepHasEntries`).
-      try database.run("SELECT set_config('bounty.recorded', ?, true)", .text(String(step)))
+      try database.run("SELECT set_config('bounty.paused', '', true)")
     }
+    try record(into: step)
   }
 
   /// Records, as the inverse of `step`, the deletion of the fugitives a bulk operation appended
@@ -376,18 +392,19 @@ extension Store {
   /// refuses it once another hunter changed or deleted one) and the block is remembered
   /// (`history_block`: undo refuses it when someone added a fugitive after them, which the
   /// deletion would take along).
+  ///
+  /// The entry is data (`fugitive.deleteAfterPosition` and the position), replayed by the
+  /// statement compiled into bounty.
   public func recordAppendedBlock(after position: Int64, step: Int64) throws {
-    try recordInverse("DELETE FROM fugitive WHERE position > \(position)", step: step)
-    guard database.dialect == .postgresql else { return }
-    try database.run(
-      """
-      INSERT INTO history_touch (step_id, fugitive_id, version_before, version_after)
-      SELECT ?, id, NULL, row_version FROM fugitive WHERE position > ?
-      ON CONFLICT (step_id, fugitive_id) DO UPDATE SET version_after = excluded.version_after
-      """, .integer(step), .integer(position))
-    try database.run(
-      "INSERT INTO history_block (step_id, after_position) VALUES (?, ?)", .integer(step),
-      .integer(position))
+    guard database.dialect == .postgresql else {
+      try database.run(
+        "INSERT INTO history_entry (step_id, op, sql, v1) VALUES (?, 'fugitive.deleteAfterPosition', '', ?)",
+        .integer(step), .integer(position))
+      return
+    }
+    // The server's function writes the entry, the touches and the block, and marks the step as
+    // holding entries (`bounty.recorded`), as the triggers do.
+    try database.run("SELECT bounty_record_block(?, ?)", .integer(step), .integer(position))
   }
 
   /// The highest position in the manual order (0 when empty).

@@ -18,11 +18,12 @@ extension Store {
   /// two roles held on those tables, so they end with exactly these privileges. Run it again after
   /// a migration that adds a table.
   ///
-  /// Hunters: SELECT on every table; INSERT, UPDATE and DELETE on every table except `setting`
-  /// (read only), `fugitive` (DELETE only of a fugitive they added, by the table's row policy) and
-  /// `bounty_migration` (read only: migrating takes the
-  /// tables' owner); USAGE and SELECT on the sequences. Admins: member of the hunters, plus
-  /// changing settings, deleting fugitives, TRUNCATE (imports) and setting sequences.
+  /// Hunters: SELECT on every table; INSERT, UPDATE and DELETE on `hunterWritableTables` only
+  /// (`fugitive`: DELETE only of a fugitive they added, by the table's row policy); no direct
+  /// write on the history, the tally, the ID# runs, the search index, `setting` or
+  /// `bounty_migration`; USAGE and SELECT on the sequences but the history's. Admins: member of
+  /// the hunters, plus changing settings, deleting any fugitive (row policy) and setting the
+  /// sequences (`db copy`). No TRUNCATE for anyone: it would skip the triggers that record.
   ///
   /// Refused on SQLite, which has no roles; refused with the reason when this connection's role may
   /// not create roles or grant on the tables (it must own them and have CREATEROLE).
@@ -127,6 +128,17 @@ extension Store {
     return statements
   }
 
+  /// The tables a hunter may write directly (`psql` too): the fugitives and what belongs to them,
+  /// which the server records as an undoable step of theirs when bounty does not (agency migration
+  /// 3); `fugitive` deletes only of their own (its row policy); their own `hunter` row and
+  /// workspace values (row policies).
+  static let hunterWritableTables = [
+    "alias", "case_file", "expense", "fugitive", "hunter", "note", "photo", "workspace",
+  ]
+
+  /// What an admin may write besides: the settings (recorded like a hunter's changes).
+  static let adminWritableTables = ["setting"]
+
   /// What each role may do on the schema's tables and sequences, from nothing.
   private func privilegeStatements() throws -> [String] {
     let (admin, hunter) = (AgencyRole.admin, AgencyRole.hunter)
@@ -134,37 +146,38 @@ extension Store {
     let schema = try database.scalarText("SELECT quote_ident(current_schema())") ?? "public"
     statements.append("GRANT USAGE ON SCHEMA \(schema) TO \(hunter), \(admin)")
 
-    let tables = try relations(kinds: "'r', 'p'")
+    let tables = Set(try relations(kinds: "'r', 'p'"))
     let readable = try relations(kinds: "'r', 'p', 'v', 'm'")
     guard !readable.isEmpty else { return statements }
-    let readOnly: Set<String> = ["setting", "bounty_migration"]
     let everyTable = readable.joined(separator: ", ")
     statements.append("REVOKE ALL ON TABLE \(everyTable) FROM \(hunter), \(admin)")
     statements.append("GRANT SELECT ON TABLE \(everyTable) TO \(hunter)")
-    let hunterWritable = tables.filter { !readOnly.contains($0) && $0 != "fugitive" }
+    // Only the tables a person changes: the history, the tally, the ID# runs and the search index
+    // are written by the server's own functions and triggers (agency migration 3), never directly.
+    let hunterWritable = Self.hunterWritableTables.filter { tables.contains($0) }
     if !hunterWritable.isEmpty {
       statements.append(
         "GRANT INSERT, UPDATE, DELETE ON TABLE \(hunterWritable.joined(separator: ", ")) TO \(hunter)"
       )
     }
-    if tables.contains("fugitive") {
-      // DELETE is granted, and the table's row policy (migration 1) lets a hunter delete only a
-      // fugitive they added: undoing their own add.
-      statements.append("GRANT INSERT, UPDATE, DELETE ON TABLE fugitive TO \(hunter)")
-    }
-    let adminWritable = tables.filter { $0 != "bounty_migration" }
+    let adminWritable = Self.adminWritableTables.filter { tables.contains($0) }
     if !adminWritable.isEmpty {
       statements.append(
-        "GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON TABLE "
-          + "\(adminWritable.joined(separator: ", ")) TO \(admin)")
+        "GRANT INSERT, UPDATE, DELETE ON TABLE \(adminWritable.joined(separator: ", ")) TO \(admin)"
+      )
     }
 
+    // The history's sequences are used only by the server's functions.
     let sequences = try relations(kinds: "'S'")
+    let used = sequences.filter { !$0.hasPrefix("history_") }
     if !sequences.isEmpty {
       let everySequence = sequences.joined(separator: ", ")
       statements.append("REVOKE ALL ON SEQUENCE \(everySequence) FROM \(hunter), \(admin)")
+    }
+    if !used.isEmpty {
+      let everySequence = used.joined(separator: ", ")
       statements.append("GRANT USAGE, SELECT ON SEQUENCE \(everySequence) TO \(hunter)")
-      statements.append("GRANT USAGE, SELECT, UPDATE ON SEQUENCE \(everySequence) TO \(admin)")
+      statements.append("GRANT UPDATE ON SEQUENCE \(everySequence) TO \(admin)")
     }
     return statements
   }

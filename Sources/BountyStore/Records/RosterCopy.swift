@@ -81,35 +81,37 @@ extension Store {
   public func copyRoster(from source: Store) throws -> RosterCopyCounts {
     try database.transaction(write: true) {
       try source.database.transaction(write: false) {
-        let present = try fugitiveCount()
-        guard present == 0 else {
-          throw BountyError.refused(
-            "\(path) already holds \(present) fugitive\(present == 1 ? "" : "s"); db copy fills "
-              + "only an empty roster, and nothing was copied")
-        }
-        var counts = RosterCopyCounts()
-        let settings = try source.database.query("SELECT key, value FROM setting") {
-          ($0.text(0), $0.text(1))
-        }
-        settingsRead = nil
-        for (key, value) in settings {
-          try database.run(
-            """
-            INSERT INTO setting (key, value) VALUES (?, ?)
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value
-            """, .text(key), .text(value))
-          counts.settings += 1
-        }
-        for table in CopiedTable.roster {
-          let copied = try copyRows(of: table, from: source)
-          switch table.name {
-          case "fugitive": counts.fugitives = copied
-          case "note": counts.notes = copied
-          case "photo": counts.photos = copied
-          default: counts.caseRows += copied
+        try withoutHistory { () throws -> RosterCopyCounts in
+          let present = try fugitiveCount()
+          guard present == 0 else {
+            throw BountyError.refused(
+              "\(path) already holds \(present) fugitive\(present == 1 ? "" : "s"); db copy fills "
+                + "only an empty roster, and nothing was copied")
           }
+          var counts = RosterCopyCounts()
+          let settings = try source.database.query("SELECT key, value FROM setting") {
+            ($0.text(0), $0.text(1))
+          }
+          settingsRead = nil
+          for (key, value) in settings {
+            try database.run(
+              """
+              INSERT INTO setting (key, value) VALUES (?, ?)
+              ON CONFLICT (key) DO UPDATE SET value = excluded.value
+              """, .text(key), .text(value))
+            counts.settings += 1
+          }
+          for table in CopiedTable.roster {
+            let copied = try copyRows(of: table, from: source)
+            switch table.name {
+            case "fugitive": counts.fugitives = copied
+            case "note": counts.notes = copied
+            case "photo": counts.photos = copied
+            default: counts.caseRows += copied
+            }
+          }
+          return counts
         }
-        return counts
       }
     }
   }
