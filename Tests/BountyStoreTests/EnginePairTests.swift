@@ -35,6 +35,8 @@ enum EngineDifferences {
   /// Columns (`table.column`) of tables both have, only on SQLite.
   static let columnsOnlySQLite: [String: String] = [
     "history_entry.bound": "migration 0015: whether the entry's SQL reads its values from v1…v17",
+    "history_entry.sql":
+      "kept empty since migration 0018 (entries are data, op and values); PostgreSQL dropped it",
     "history_entry.v1": "migration 0015: the old row's values kept untyped in the entry",
     "history_entry.v2": "migration 0015: the old row's values kept untyped in the entry",
     "history_entry.v3": "migration 0015: the old row's values kept untyped in the entry",
@@ -58,6 +60,9 @@ enum EngineDifferences {
 
   /// Columns (`table.column`) of tables both have, only on PostgreSQL.
   static let columnsOnlyPostgreSQL: [String: String] = [
+    "history_entry.row_key": "agency 0002: the changed row's key (SQLite keeps it among v1…v17)",
+    "history_entry.old_row": "agency 0002: the old row as jsonb (SQLite: untyped columns v1…v17)",
+    "history_entry.blob_id": "agency 0002: a photo's old bytes in history_blob (SQLite: in v3)",
     "fugitive.row_version": "optimistic concurrency between hunters (docs/agency.md)",
     "fugitive.created_by": "the hunter who added the fugitive (row security)",
     "fugitive.changed_by": "the hunter who last changed the fugitive",
