@@ -28,7 +28,7 @@ enum AppCommands {
       name: "history.undo", words: ["undo"], tab: .history, summary: "Undo the last change",
       params: [], effect: .change(undoable: false), result: "the step undone",
       schema: .component(.historyStep),
-      view: .message(Headline { "Undid: \($0["label"])" }))
+      view: .message(Headline { "Undid: \($0["label"])" }), role: .undo)
   ) { store, _ in try store.undo().json }
 
   static let redo = Command(
@@ -36,7 +36,7 @@ enum AppCommands {
       name: "history.redo", words: ["redo"], tab: .history, summary: "Redo the last undone change",
       params: [], effect: .change(undoable: false), result: "the step redone",
       schema: .component(.historyStep),
-      view: .message(Headline { "Redid: \($0["label"])" }))
+      view: .message(Headline { "Redid: \($0["label"])" }), role: .redo)
   ) { store, _ in try store.redo().json }
 
   static let sample = Command(

@@ -35,6 +35,11 @@ public struct Registry: Sendable {
   /// The declaration of the command named `name` (`fugitives.add`).
   public func spec(named name: String) -> CommandSpec? { byName[name]?.spec }
 
+  /// The command that plays `role` (see `CommandRole`).
+  public func spec(for role: CommandRole) -> CommandSpec? {
+    commands.first { $0.spec.role == role }?.spec
+  }
+
   func command(named name: String) -> Command? { byName[name] }
 
   /// The command whose words start `words`, the longest match first (`fugitives note add` before

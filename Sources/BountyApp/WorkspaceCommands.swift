@@ -20,7 +20,7 @@ enum WorkspaceCommands {
       name: "workspace.get", words: ["workspace", "get"], tab: .database,
       summary: "Show a remembered value of the interactive workspace", params: [key],
       effect: .read, fronts: .terminal, result: "{key, value (null when not remembered)}",
-      schema: .component(.workspaceValue), view: .keyValues)
+      schema: .component(.workspaceValue), view: .keyValues, role: .recallView)
   ) { store, arguments in
     let name = try arguments.required(key)
     return .object(["key": .string(name), "value": .optional(try store.workspaceValue(name))])
@@ -32,7 +32,7 @@ enum WorkspaceCommands {
       summary: "Remember a value of the interactive workspace (no value forgets it)",
       params: [key, value], effect: .change(undoable: false), fronts: .terminal,
       result: "{key, value (null when forgotten)}", schema: .component(.workspaceValue),
-      view: .keyValues)
+      view: .keyValues, role: .rememberView)
   ) { store, arguments in
     let name = try arguments.required(key)
     try store.setWorkspaceValue(name, arguments[value])

@@ -27,7 +27,7 @@ public enum CapturedTab {
       params: FugitiveListing.params(sortSetting: .capturedSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
       schema: .component(.page),
-      view: .fugitiveList(captured: true))
+      view: .fugitiveList(captured: true), role: .listCaptured)
   ) { store, arguments in
     try FugitiveListing.page(
       store, arguments, status: .captured, sortSetting: .capturedSort, descending: descending,
@@ -56,7 +56,8 @@ public enum CapturedTab {
         FugitiveSelection.headline(
           "Released", one: "; it is back in the Fugitives tab.",
           many: "; they are back in the Fugitives tab.")),
-      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name])
+      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name],
+      role: .releaseFugitive)
   ) { store, arguments in
     let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .captured)
     if let free = fugitives.first(where: { !$0.captured }) {

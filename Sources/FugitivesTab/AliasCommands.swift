@@ -14,7 +14,7 @@ enum AliasCommands {
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("aliases")),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .addAlias, form: [FormField("name")])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)

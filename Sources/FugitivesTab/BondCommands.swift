@@ -9,10 +9,13 @@ enum BondCommands {
 
   static let court = CaseFileParams.caseText("court", help: "The court that set the bond")
   static let caseNumber = CaseFileParams.caseText("case", help: "The court's case number")
-  static let bondAmount = Param.money("amount", help: "The bond amount, e.g. 50000")
-  static let fta = Param.time("fta", help: "The failure-to-appear date, YYYY-MM-DD")
+  static let bondAmount = Param.money("amount", help: "The bond amount, e.g. 50000").labelled(
+    "Bond")
+  static let fta = Param.time("fta", help: "The failure-to-appear date, YYYY-MM-DD").labelled(
+    "FTA date", hint: "YYYY-MM-DD")
   static let forfeiture = Param.time(
-    "forfeiture", help: "The forfeiture deadline, YYYY-MM-DD: surrender the fugitive by then")
+    "forfeiture", help: "The forfeiture deadline, YYYY-MM-DD: surrender the fugitive by then"
+  ).labelled("Forfeiture date", hint: "YYYY-MM-DD")
   static let clearBond = Param.flag("clear", help: "Remove the bond and court")
 
   static let bond = Command(
@@ -23,7 +26,13 @@ enum BondCommands {
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("bond")),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .setBond,
+      form: [
+        FormField("amount", current: "bond.amount"), FormField("court", current: "bond.court"),
+        FormField("caseNumber", current: "bond.caseNumber"),
+        FormField("fta", current: "bond.ftaDate"),
+        FormField("forfeiture", current: "bond.forfeitureDate"),
+      ])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     let fugitive = try store.existingFugitive(id: id)
@@ -49,7 +58,8 @@ enum BondCommands {
     return try store.existingFugitive(id: id).json
   }
 
-  static let dob = Param.time("dob", help: "Date of birth, YYYY-MM-DD (in the past)")
+  static let dob = Param.time("dob", help: "Date of birth, YYYY-MM-DD (in the past)").labelled(
+    "Date of birth", hint: "YYYY-MM-DD")
   static let height = CaseFileParams.caseText(
     "height", help: "Height with its unit: 5 ft 10 in, 5'10\", 178 cm, 1.78 m")
   static let weight = CaseFileParams.caseText("weight", help: "Weight with its unit: 82 kg, 180 lb")
@@ -66,7 +76,15 @@ enum BondCommands {
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("descriptors")),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .describeFugitive,
+      form: [
+        FormField("dob", current: "descriptors.dob"),
+        FormField("height", current: "descriptors.height"),
+        FormField("weight", current: "descriptors.weight"),
+        FormField("eyes", current: "descriptors.eyes"),
+        FormField("hair", current: "descriptors.hair"),
+        FormField("marks", current: "descriptors.marks"),
+      ])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     let fugitive = try store.existingFugitive(id: id)

@@ -7,7 +7,8 @@ enum CaseFileParams {
     Param.text(name, maxLength: Limits.caseFieldLength, help: help)
   }
 
-  static let date = Param.time("date", help: "The date, YYYY-MM-DD (default: today)")
+  static let date = Param.time("date", help: "The date, YYYY-MM-DD (default: today)").labelled(
+    "Date", hint: "YYYY-MM-DD, or today")
   static let amount = Param.money("amount", required: true, help: "The amount, e.g. 125.50")
   static let optionalAmount = Param.money("amount", help: "A new amount")
   static let memo = Param.text(
@@ -19,7 +20,8 @@ enum CaseFileParams {
     "expense", 1...Int64.max, required: true, positional: true, help: "The expense's id")
   static let aliasName = Param.text(
     "name", maxLength: Limits.nameLength, allowBlank: false, required: true, positional: true,
-    help: "The alias")
+    help: "The alias"
+  ).labelled("Alias")
 }
 
 extension Arguments {

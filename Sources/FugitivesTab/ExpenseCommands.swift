@@ -36,7 +36,8 @@ enum ExpenseCommands {
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: CaseFileHeadlines.saved("expenses")),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .addExpense,
+      form: [FormField("amount"), FormField("memo"), FormField("date")])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)

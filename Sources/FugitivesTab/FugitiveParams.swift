@@ -20,9 +20,10 @@ enum FugitiveParams {
     help: "The note's text")
   static let to = Param.integer(
     "to", 1...Int64.max, required: true, help: "The new position, 1 = first")
-  static let lat = Param.latitude("lat", help: "Latitude in degrees")
-  static let lon = Param.longitude("lon", help: "Longitude in degrees")
-  static let at = Param.time("at", help: "When (default: now)")
+  static let lat = Param.latitude("lat", help: "Latitude in degrees").labelled("Latitude")
+  static let lon = Param.longitude("lon", help: "Longitude in degrees").labelled("Longitude")
+  static let at = Param.time("at", help: "When (default: now)").labelled(
+    "When", hint: "now, or 2026-11-30T10:00:00Z, or 2 hours ago")
 }
 
 extension Arguments {

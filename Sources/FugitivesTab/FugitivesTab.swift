@@ -22,7 +22,7 @@ public enum FugitivesTab {
       params: [all] + FugitiveListing.params(sortSetting: .fugitivesSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
       schema: .component(.page),
-      view: .fugitiveList(captured: false, everyStatus: all.name))
+      view: .fugitiveList(captured: false, everyStatus: all.name), role: .listAtLarge)
   ) { store, arguments in
     try FugitiveListing.page(
       store, arguments, status: arguments.isSet(all) ? .all : .atLarge,
@@ -34,13 +34,15 @@ public enum FugitivesTab {
       name: "fugitives.get", words: ["fugitives", "show"], tab: .fugitives,
       summary: "Show one fugitive", params: [FugitiveParams.id], effect: .read,
       result: "the fugitive", schema: .component(.fugitive),
-      view: .fugitiveCard(headline: nil), readsFugitive: FugitiveParams.id.name)
+      view: .fugitiveCard(headline: nil), readsFugitive: FugitiveParams.id.name, role: .showFugitive
+    )
   ) { store, arguments in
     try store.existingFugitive(id: arguments.required(FugitiveParams.id)).json
   }
 
   static let newID = Param.integer(
-    "id", Limits.fugitiveIDs, help: "The Fugitive ID# (default: next free)")
+    "id", Limits.fugitiveIDs, help: "The Fugitive ID# (default: next free)"
+  ).labelled("ID#", hint: "the next free number")
 
   static let add = Command(
     CommandSpec(
@@ -52,7 +54,9 @@ public enum FugitivesTab {
       ],
       effect: .change(undoable: true), result: "the new fugitive",
       schema: .component(.fugitive),
-      view: .fugitiveCard(headline: Headline { "Added fugitive \($0["id"]) (\($0["name"]))." }))
+      view: .fugitiveCard(headline: Headline { "Added fugitive \($0["id"]) (\($0["name"]))." }),
+      role: .addFugitive,
+      form: [FormField("name"), FormField("id"), FormField("bounty"), FormField("description")])
   ) { store, arguments in
     // A free ID# is free in this transaction, which writes it: only a given one is looked up.
     let id: Int64
@@ -85,7 +89,11 @@ public enum FugitivesTab {
       effect: .change(undoable: true), result: "the changed fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .editFugitive,
+      form: [
+        FormField("name", current: "name"), FormField("bounty", current: "bounty"),
+        FormField("description", current: "description"), FormField("newId", current: "id"),
+      ])
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     let current = try store.existingFugitive(id: id)
@@ -142,7 +150,7 @@ public enum FugitivesTab {
           "Delete", one: " and its notes and photo?", many: " and their notes and photos?"),
         subject: "fugitives.select", skipFlag: "yes", setting: .confirmDelete),
       locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name],
-      agencyAdminOnly: true)
+      agencyAdminOnly: true, role: .deleteFugitive)
   ) { store, arguments in
     let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .all)
     try store.deleteFugitives(ids: fugitives.map(\.id))
@@ -161,7 +169,7 @@ public enum FugitivesTab {
         Headline {
           "Moved fugitive \($0["id"]) (\($0["name"])) to position \($0["row"])."
         }),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .moveFugitive)
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     let row = try store.moveFugitive(id: id, to: arguments.required(FugitiveParams.to))
@@ -184,7 +192,8 @@ public enum FugitivesTab {
         FugitiveSelection.headline(
           "Captured", one: "; it is now in the Captured tab.",
           many: "; they are now in the Captured tab.")),
-      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name])
+      locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name],
+      role: .captureFugitive, form: [FormField("at"), FormField("lat"), FormField("lon")])
   ) { store, arguments in
     let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .atLarge)
     if let taken = fugitives.first(where: \.captured) {

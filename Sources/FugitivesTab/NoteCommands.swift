@@ -29,7 +29,7 @@ enum NoteCommands {
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .addNote)
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)
@@ -45,7 +45,7 @@ enum NoteCommands {
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .editNote)
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.updateNote(
@@ -61,7 +61,7 @@ enum NoteCommands {
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .deleteNote)
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.deleteNote(fugitiveID: id, noteID: arguments.required(FugitiveParams.note))
@@ -76,7 +76,7 @@ enum NoteCommands {
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .moveNote)
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     try store.moveNote(

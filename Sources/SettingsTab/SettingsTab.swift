@@ -26,7 +26,7 @@ public enum SettingsTab {
       summary: "List every setting with its value and default", params: [], effect: .read,
       result: "{items: [setting], total}",
       schema: .component(.settingList),
-      view: .settingsTable)
+      view: .settingsTable, role: .listSettings)
   ) { store, _ in
     let items = try SettingKey.allCases.map { try json(store, $0) }
     return .object(["items": .array(items), "total": .int(items.count)])
@@ -37,7 +37,7 @@ public enum SettingsTab {
       name: "settings.get", words: ["settings", "get"], tab: .settings,
       summary: "Show one setting", params: [key], effect: .read, result: "the setting",
       schema: .component(.setting),
-      view: .setting)
+      view: .setting, role: .readSetting)
   ) { store, arguments in
     try json(store, arguments.required(key))
   }
@@ -48,7 +48,7 @@ public enum SettingsTab {
       summary: "Change a setting",
       params: [key, value], effect: .change(undoable: true), result: "the setting",
       schema: .component(.setting),
-      view: .setting)
+      view: .setting, role: .changeSetting)
   ) { store, arguments in
     let setting = try arguments.required(key)
     let valid = try setting.validate(arguments.required(value))
@@ -62,7 +62,7 @@ public enum SettingsTab {
       name: "settings.reset", words: ["settings", "reset"], tab: .settings,
       summary: "Put a setting back to its default", params: [key],
       effect: .change(undoable: true), result: "the setting", schema: .component(.setting),
-      view: .setting)
+      view: .setting, role: .resetSetting)
   ) { store, arguments in
     let setting = try arguments.required(key)
     if setting == .currency { try CurrencyChange.rescale(store, to: setting.defaultValue) }

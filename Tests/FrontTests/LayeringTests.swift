@@ -1,3 +1,5 @@
+import BountyApp
+import BountyCore
 import BountyTestSupport
 import Foundation
 import Testing
@@ -38,6 +40,29 @@ import Testing
 
   /// SQL is written in BountyStore only: no other module's source holds a statement (the
   /// dispatcher opens transactions through `Database`, which is `package`, but writes no SQL).
+  /// The fronts find a command by the role its declaration gives it, never by its name: no
+  /// string in a front spells a registered command's name, and each role has one command.
+  @Test func noFrontNamesACommand() throws {
+    let names = Set(Registry.standard.specs.map(\.name))
+    var literals = 0
+    for front in Self.fronts {
+      let folder = GeneratedFile.root.appending(path: front)
+      let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
+      for case let file as String in enumerator where file.hasSuffix(".swift") {
+        let text = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
+        for match in text.matches(of: /"([a-z]+(?:\.[a-zA-Z]+)?)"/) {
+          literals += 1
+          #expect(!names.contains(String(match.1)), "\(front)/\(file) names \(match.1)")
+        }
+      }
+    }
+    #expect(literals > 50)
+    for role in CommandRole.allCases {
+      let players = Registry.standard.specs.filter { $0.role == role }.map(\.name)
+      #expect(players.count == 1, "\(role): \(players)")
+    }
+  }
+
   @Test func noSQLOutsideTheStore() throws {
     let sources = GeneratedFile.root.appending(path: "Sources")
     let statement = try Regex(

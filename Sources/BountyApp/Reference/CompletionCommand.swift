@@ -20,7 +20,7 @@ enum CompletionCommand {
       summary: "Print a shell completion script (bash, zsh, fish), or the ID#s for one",
       params: [shell],
       effect: .read, fronts: .terminal, result: "{script}", schema: .component(.script),
-      view: .text(field: "script"))
+      view: .text(field: "script"), role: .completions)
   ) { store, arguments in
     let target = try arguments.required(shell)
     if target == .ids {

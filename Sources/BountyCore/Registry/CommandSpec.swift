@@ -28,6 +28,21 @@ public enum ParamType: Equatable, Sendable {
   /// Any JSON value; the handler checks it (setting values, imported rosters).
   case any
 
+  /// How a person types a value of this type, for a form's empty field.
+  public var typingHint: String {
+    switch self {
+    case .money: return "e.g. 12500 or $12,500.50"
+    case .timestamp: return "YYYY-MM-DD, a time, or words: today, 3 days ago"
+    case .latitude: return "degrees, -90 to 90"
+    case .longitude: return "degrees, -180 to 180"
+    case .decimal: return "e.g. 12.5"
+    case .choice(let words): return words.joined(separator: ", ")
+    case .integer(let range): return "a whole number, \(range.lowerBound) or more"
+    case .boolean: return "yes or no"
+    case .text, .file, .path, .any: return ""
+    }
+  }
+
   /// The JSON Schema of this type, for `rpc.discover`.
   public var jsonSchema: JSON {
     switch self {
@@ -108,6 +123,12 @@ public struct ParamSpec: Sendable {
   /// Text kept exactly as given (a search for " an" differs from one for "an"); other text is
   /// stored without leading and trailing spaces.
   public let keepsSpaces: Bool
+  /// What a form calls the field (`Bounty`, `FTA date`): declared with `Param.labelled`, else
+  /// made from the name (`caseNumber` is `Case number`).
+  public internal(set) var label: String
+  /// How a person types it, shown beside an empty field (`e.g. 12500 or $12,500.50`): declared, or
+  /// its type's.
+  public internal(set) var hint: String
 
   public init(
     _ name: String, _ type: ParamType, required: Bool = false, positional: Bool = false,
@@ -122,6 +143,19 @@ public struct ParamSpec: Sendable {
     self.positional = positional
     self.fronts = fronts
     self.help = help
+    self.label = Self.label(fromName: name)
+    self.hint = type.typingHint
+  }
+
+  /// `Case number` for `caseNumber`, `ID#` for an ID.
+  static func label(fromName name: String) -> String {
+    if name == "id" || name.hasSuffix("Id") { return "ID#" }
+    var words = ""
+    for character in name {
+      if character.isUppercase, !words.isEmpty { words += " " }
+      words += character.lowercased()
+    }
+    return words.prefix(1).uppercased() + words.dropFirst()
   }
 
   /// The JSON Schema of its value: its type's, or an array of them when repeated.
@@ -212,6 +246,12 @@ public struct CommandSpec: Sendable {
   /// the default database, which it never touches; when one is left out, the default database is
   /// that end and is opened as usual.
   public let opensDatabase: DatabaseEnds?
+  /// What the command does for a front that acts on a person's choice (`capture` for the
+  /// workspace's `c`); the registry finds it by this, so no front names a command.
+  public let role: CommandRole?
+  /// The fields of its form, in order, for the fronts that ask a person for its values (the
+  /// workspace's form, the shell's field-by-field one): empty when it has none.
+  public let form: [FormField]
 
   /// The parameters naming the two databases of a copy (see `opensDatabase`).
   public struct DatabaseEnds: Sendable {
@@ -230,7 +270,8 @@ public struct CommandSpec: Sendable {
     result: String, schema: ResultSchema = .unspecified, view: ResultView,
     confirmation: Confirmation? = nil, longRunning: Bool = false, successField: String? = nil,
     locksOnClosedCase: [String] = [], agencyAdminOnly: Bool = false,
-    readsFugitive: String? = nil, opensDatabase: DatabaseEnds? = nil
+    readsFugitive: String? = nil, opensDatabase: DatabaseEnds? = nil, role: CommandRole? = nil,
+    form: [FormField] = []
   ) {
     self.name = name
     self.words = words
@@ -251,6 +292,8 @@ public struct CommandSpec: Sendable {
     self.agencyAdminOnly = agencyAdminOnly
     self.readsFugitive = readsFugitive
     self.opensDatabase = opensDatabase
+    self.role = role
+    self.form = form
   }
 
   public func param(named name: String) -> ParamSpec? {

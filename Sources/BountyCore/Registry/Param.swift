@@ -27,6 +27,15 @@ public struct Param<Value: Sendable>: ParamDeclaration {
   }
 
   public var name: String { spec.name }
+
+  /// The same parameter, as a form labels it and says how to type it (`hint` nil keeps its
+  /// type's).
+  public func labelled(_ label: String, hint: String? = nil) -> Param {
+    var spec = self.spec
+    spec.label = label
+    if let hint { spec.hint = hint }
+    return Param(spec, extract)
+  }
 }
 
 extension Param where Value == Int64 {

@@ -41,7 +41,7 @@ final class Shell {
     let interactive = isatty(STDIN_FILENO) == 1 && terminal.isTTY
     self.interactive = interactive
     let colour = Colour.enabled(
-      noColor: noColor, environment: environment, setting: client.setting("color"),
+      noColor: noColor, environment: environment, setting: client.setting(.color),
       isTTY: interactive)
     self.terminal = TerminalInfo(
       isTTY: interactive, width: interactive ? terminal.width : nil, style: Style(enabled: colour))
@@ -73,7 +73,7 @@ final class Shell {
       model = memory.load(warnings: &warnings)
       for warning in warnings { Output.err("Warning: \(warning)") }
     }
-    if case .success(let all) = client.call("fugitives.list", ["all": true, "limit": 1]),
+    if case .success(let all) = client.call(.listAtLarge, ["all": true, "limit": 1]),
       all["total"]?.int64 == 0
     {
       say(
@@ -268,7 +268,7 @@ final class Shell {
   private func withTabView(_ arguments: Arguments, for spec: CommandSpec) throws(BountyError)
     -> Arguments
   {
-    guard spec.name == model.active.listMethod, model.active != .settings else { return arguments }
+    guard spec.role == model.active.listRole, model.active != .settings else { return arguments }
     var merged = arguments
     let view = try spec.arguments(fromJSON: client.listParams(model.active, model.current))
     // `--desc` alone reverses the tab's sort; `--sort` replaces it, direction and all.
@@ -378,7 +378,7 @@ final class Shell {
             "Showing matches for '\(terminalSafe(search))' ('find' alone shows all)"))
       }
     }
-    guard let command = dispatcher.registry.spec(named: model.active.listMethod) else { return }
+    guard let command = dispatcher.registry.spec(for: model.active.listRole) else { return }
     do {
       let arguments = try command.arguments(fromJSON: params)
       if !runner.run(command, arguments, confirm: nil) { failed() }

@@ -134,7 +134,7 @@ struct Completer {
 
   /// Fugitive ID#s (the first 10,000 by number, as the shell completion scripts offer).
   private func ids() -> [String] {
-    guard case .success(let result) = client.call("completions", ["shell": "ids"]) else {
+    guard case .success(let result) = client.call(.completions, ["shell": "ids"]) else {
       return []
     }
     return (result["script"]?.stringValue ?? "").split(separator: "\n").map(String.init)

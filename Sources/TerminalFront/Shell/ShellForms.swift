@@ -1,8 +1,9 @@
 import BountyApp
 import BountyCore
 
-/// The line shell's add and edit forms: one field at a time, a bad value asked again with its
-/// reason; `.cancel`, Ctrl-C or end of input cancels and nothing is saved. Up recalls no commands.
+/// The line shell's forms, one field at a time, from the same declaration as the workspace's
+/// (`DeclaredForm`): a bad value is asked again with the reason the command itself would give;
+/// `.cancel`, Ctrl-C or end of input cancels and nothing is saved. Up recalls no commands.
 struct ShellForms {
   let shell: Shell
 
@@ -12,20 +13,20 @@ struct ShellForms {
     case cancel
   }
 
-  /// Asks for one field until `check` accepts the answer. Enter keeps `current` (or skips an
-  /// optional field).
-  private func ask(
-    _ label: String, current: String?, optional: Bool, check: (String) throws(BountyError) -> Void
-  ) -> Answer {
+  /// Asks for `field` until the dispatcher's check accepts the answer. Enter keeps `current` (or
+  /// skips an optional field).
+  private func ask(_ field: DeclaredForm.Field, current: String?) -> Answer {
     while true {
-      let hint = current.map { " [\(terminalSafe($0))]" } ?? (optional ? " (Enter to skip)" : "")
-      guard case .line(let line) = shell.input.readAnswer(prompt: "  \(label)\(hint): ") else {
+      let hint =
+        current.map { " [\(terminalSafe($0))]" } ?? (field.required ? "" : " (Enter to skip)")
+      guard case .line(let line) = shell.input.readAnswer(prompt: "  \(field.label)\(hint): ")
+      else {
         return .cancel
       }
       if line.trimmingASCIIWhitespace() == ".cancel" { return .cancel }
-      if line.isEmpty && (current != nil || optional) { return .keep }
+      if line.isEmpty && (current != nil || !field.required) { return .keep }
       do {
-        try check(line)
+        try shell.dispatcher.check(line, for: field.param)
         return .value(line)
       } catch {
         Output.err("  \(error.message); try again, or '.cancel'")
@@ -33,15 +34,25 @@ struct ShellForms {
     }
   }
 
-  /// Checks a field as the command will: the dispatcher's own check of its declared type, and
-  /// an amount in the database currency.
-  private func checker(_ method: String, _ field: String) -> (String) throws(BountyError) -> Void {
-    let spec = shell.dispatcher.registry.spec(named: method)
-    let dispatcher = shell.dispatcher
-    return { (text: String) throws(BountyError) in
-      guard let param = spec?.param(named: field) else { return }
-      try dispatcher.check(text, for: param)
+  /// The answers to `declared`'s fields that differ from the values now (all of them when
+  /// `editing` is false); nil when cancelled.
+  private func answers(_ declared: DeclaredForm, editing: Bool) -> [String: String]? {
+    var typed: [String: String] = [:]
+    for field in declared.fields {
+      let current = editing ? field.current : nil
+      switch ask(field, current: current) {
+      case .cancel: return nil
+      case .keep: continue
+      case .value(let text) where text == current: continue
+      case .value(let text): typed[field.name] = text
+      }
     }
+    return typed
+  }
+
+  private func form(_ role: CommandRole, fugitive: JSON? = nil) -> DeclaredForm? {
+    guard case .success(let spec) = shell.client.spec(role) else { return nil }
+    return DeclaredForm(spec, fugitive: fugitive)
   }
 
   private func cancelled() -> Int64? {
@@ -51,37 +62,17 @@ struct ShellForms {
 
   /// Adds a fugitive; its ID# when saved.
   func add() -> Int64? {
+    guard let declared = form(.addFugitive) else { return nil }
     shell.say("New fugitive ('.cancel' or Ctrl-C cancels):")
-    var typed: [String: String] = [:]
-    let fields: [(String, String, Bool)] = [
-      ("name", "Name", false), ("id", "ID#", true), ("bounty", "Bounty", false),
-      ("description", "Description", true),
-    ]
-    for (field, label, optional) in fields {
-      var check = checker("fugitives.add", field)
-      if field == "id" {
-        let base = check
-        check = { (text: String) throws(BountyError) in
-          try base(text)
-          if let id = Int64(text.trimmingASCIIWhitespace()),
-            case .success = shell.client.fugitive(id)
-          {
-            throw .conflict("ID# \(id) is taken")
-          }
-        }
-      }
-      switch ask(label, current: nil, optional: optional, check: check) {
-      case .cancel: return cancelled()
-      case .keep: continue
-      case .value(let text): typed[field] = text
-      }
-    }
-    return submit("fugitives.add", typed)
+    guard let typed = answers(declared, editing: false) else { return cancelled() }
+    return submit(.addFugitive, typed)
   }
 
   /// Edits fugitive `id`; its (possibly new) ID# when saved or unchanged.
   func edit(id: Int64) -> Int64? {
-    guard case .success(let fugitive) = shell.client.fugitive(id) else {
+    guard case .success(let fugitive) = shell.client.fugitive(id),
+      let declared = form(.editFugitive, fugitive: fugitive)
+    else {
       shell.fail(.notFound("fugitive \(id) not found"))
       return nil
     }
@@ -91,35 +82,21 @@ struct ShellForms {
       return nil
     }
     shell.say("Editing fugitive \(id) (Enter keeps a value, '.cancel' or Ctrl-C cancels):")
-    var typed: [String: String] = [:]
-    let fields: [(String, String, String)] = [
-      ("name", "Name", fugitive["name"]?.stringValue ?? ""),
-      ("bounty", "Bounty", fugitive["bounty"]?.stringValue ?? ""),
-      ("description", "Description", fugitive["description"]?.stringValue ?? ""),
-      ("newId", "ID#", String(id)),
-    ]
-    for (field, label, current) in fields {
-      switch ask(label, current: current, optional: true, check: checker("fugitives.update", field))
-      {
-      case .cancel: return cancelled()
-      case .keep: continue
-      case .value(let text) where text == current: continue
-      case .value(let text): typed[field] = text
-      }
-    }
+    guard let typed = answers(declared, editing: true) else { return cancelled() }
     if typed.isEmpty {
       shell.say("Nothing changed.")
       return id
     }
-    return submit("fugitives.update", typed, fixed: ["id": .int(id)])
+    return submit(.editFugitive, typed, fixed: ["id": .int(id)])
   }
 
-  /// Runs `method` with the answers as typed (read as the command line reads them).
-  private func submit(_ method: String, _ typed: [String: String], fixed: JSONObject = JSONObject())
-    -> Int64?
-  {
-    guard let command = shell.dispatcher.registry.spec(named: method) else { return nil }
+  /// Runs the command playing `role` with the answers as typed (read as the command line reads
+  /// them).
+  private func submit(
+    _ role: CommandRole, _ typed: [String: String], fixed: JSONObject = JSONObject()
+  ) -> Int64? {
     do {
+      let command = try shell.client.spec(role).get()
       let arguments = try command.arguments(typed: typed, fixed: fixed)
       guard shell.runner.run(command, arguments, confirm: nil) else {
         shell.fail(.io("not saved"))

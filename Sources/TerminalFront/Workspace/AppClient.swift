@@ -13,36 +13,43 @@ struct AppClient {
     var total: Int64
   }
 
-  /// Calls `method` with `params`; terminal-only methods (`workspace.get`) are allowed too.
-  func call(_ method: String, _ params: JSONObject = JSONObject()) -> Result<JSON, BountyError> {
-    guard let command = dispatcher.registry.spec(named: method) else {
-      return .failure(.usage("unknown method \(method)"))
+  /// The command that plays `role`.
+  func spec(_ role: CommandRole) -> Result<CommandSpec, BountyError> {
+    guard let spec = dispatcher.registry.spec(for: role) else {
+      return .failure(.usage("no command does \(role)"))
     }
-    do {
-      return dispatcher.run(command, try command.arguments(fromJSON: params))
-    } catch {
-      return .failure(error)
+    return .success(spec)
+  }
+
+  /// Calls the command that plays `role` with `params` (terminal-only ones, such as the
+  /// workspace's memory, too).
+  func call(_ role: CommandRole, _ params: JSONObject = JSONObject()) -> Result<JSON, BountyError> {
+    spec(role).flatMap { command in
+      do throws(BountyError) {
+        return dispatcher.run(command, try command.arguments(fromJSON: params))
+      } catch {
+        return .failure(error)
+      }
     }
   }
 
-  /// Calls `method` with what a person typed in a form (`typed`, read as the command line reads
-  /// it) and the values the front supplies (`fixed`).
-  func call(_ method: String, typed: [String: String], fixed: JSONObject = JSONObject())
+  /// Calls the command that plays `role` with what a person typed in a form (`typed`, read as the
+  /// command line reads it) and the values the front supplies (`fixed`).
+  func call(_ role: CommandRole, typed: [String: String], fixed: JSONObject = JSONObject())
     -> Result<JSON, BountyError>
   {
-    guard let command = dispatcher.registry.spec(named: method) else {
-      return .failure(.usage("unknown method \(method)"))
-    }
-    do {
-      return dispatcher.run(command, try command.arguments(typed: typed, fixed: fixed))
-    } catch {
-      return .failure(error)
+    spec(role).flatMap { command in
+      do throws(BountyError) {
+        return dispatcher.run(command, try command.arguments(typed: typed, fixed: fixed))
+      } catch {
+        return .failure(error)
+      }
     }
   }
 
   /// The sort `state` lists `tab` in: its own, else the tab's sort setting.
   func effectiveSort(_ tab: TabName, _ state: TabState) -> String {
-    state.sort ?? setting(tab == .captured ? "captured.sort" : "fugitives.sort") ?? "name"
+    state.sort ?? setting(tab.sortSetting) ?? "name"
   }
 
   /// The list params for `state`'s sort, direction and filter.
@@ -64,7 +71,7 @@ struct AppClient {
       params["limit"] = .int(max(1, limit))
       params["offset"] = .int(max(0, offset))
     }
-    return call(tab.listMethod, params).map { result in
+    return call(tab.listRole, params).map { result in
       Page(items: result["items"]?.arrayValue ?? [], total: result["total"]?.int64 ?? 0)
     }
   }
@@ -93,7 +100,7 @@ struct AppClient {
     var params = listParams(tab, state)
     params["limit"] = 1
     params["locate"] = .int(id)
-    switch call(tab.listMethod, params) {
+    switch call(tab.listRole, params) {
     case .success(let result):
       return result["row"]?.int64.map(ListSelection.Located.row) ?? .absent
     case .failure:
@@ -103,7 +110,7 @@ struct AppClient {
 
   /// How many fugitives a tab lists with no filter (nil for Settings, or when it cannot be read).
   func count(_ tab: TabName) -> Int64? {
-    guard tab != .settings, case .success(let result) = call(tab.listMethod, ["limit": 1]) else {
+    guard tab != .settings, case .success(let result) = call(tab.listRole, ["limit": 1]) else {
       return nil
     }
     return result["total"]?.int64
@@ -111,12 +118,12 @@ struct AppClient {
 
   /// One fugitive, with its notes.
   func fugitive(_ id: Int64) -> Result<JSON, BountyError> {
-    call("fugitives.get", ["id": .int(id)])
+    call(.showFugitive, ["id": .int(id)])
   }
 
   /// A setting's value as text (`true`, `USD`), or nil when it cannot be read.
-  func setting(_ key: String) -> String? {
-    guard case .success(let result) = call("settings.get", ["key": .string(key)]) else {
+  func setting(_ key: SettingKey) -> String? {
+    guard case .success(let result) = call(.readSetting, ["key": .string(key.rawValue)]) else {
       return nil
     }
     switch result["value"] {
@@ -128,11 +135,11 @@ struct AppClient {
   }
 
   /// The database currency, which money is shown in.
-  var currency: Currency { setting("currency").flatMap(Currency.named) ?? .usd }
+  var currency: Currency { setting(.currency).flatMap(Currency.named) ?? .usd }
 
   /// A remembered workspace value.
   func remembered(_ key: String) -> String? {
-    guard case .success(let result) = call("workspace.get", ["key": .string(key)]) else {
+    guard case .success(let result) = call(.recallView, ["key": .string(key)]) else {
       return nil
     }
     return result["value"]?.stringValue
@@ -143,7 +150,7 @@ struct AppClient {
   func remember(_ key: String, _ value: String?) {
     var params: JSONObject = ["key": .string(key)]
     if let value { params["value"] = .string(value) }
-    _ = call("workspace.set", params)
+    _ = call(.rememberView, params)
   }
 }
 

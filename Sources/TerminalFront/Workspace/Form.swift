@@ -1,3 +1,4 @@
+import BountyApp
 import BountyCore
 
 /// A form of the workspace (add, edit, capture, a note): every field on one screen, each checked
@@ -38,6 +39,20 @@ struct Form {
   init(_ title: String, _ fields: [Field]) {
     self.title = title
     self.fields = fields
+  }
+
+  /// The workspace's face of a command's declared form: a field per declared field, with its
+  /// label and hint, checked by the dispatcher's own check; `filled` puts each field's value now
+  /// in it (a form that edits), else the value now is the hint (a form whose empty field keeps it).
+  init(_ title: String, declared: DeclaredForm, dispatcher: Dispatcher, filled: Bool) {
+    self.init(
+      title,
+      declared.fields.map { field in
+        Field(
+          field.name, field.label, value: filled ? field.current ?? "" : "",
+          hint: field.current.map { "now \($0)" } ?? field.hint,
+          check: { DeclaredForm.problem(with: $0, for: field, dispatcher: dispatcher) })
+      })
   }
 
   var saveIndex: Int { fields.count }

@@ -1,17 +1,22 @@
+import BountyCore
+
 /// The three tabs of the workspace and the line shell.
 enum TabName: String, CaseIterable, Sendable {
   case fugitives, captured, settings
 
   var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
-  /// The method that lists this tab's rows.
-  var listMethod: String {
+  /// The command that lists this tab's rows.
+  var listRole: CommandRole {
     switch self {
-    case .fugitives: return "fugitives.list"
-    case .captured: return "captured.list"
-    case .settings: return "settings.list"
+    case .fugitives: return .listAtLarge
+    case .captured: return .listCaptured
+    case .settings: return .listSettings
     }
   }
+
+  /// The setting that orders this tab's list when it has no sort of its own.
+  var sortSetting: SettingKey { self == .captured ? .capturedSort : .fugitivesSort }
 
   /// The tab a fugitive belongs in.
   static func of(captured: Bool) -> TabName { captured ? .captured : .fugitives }

@@ -76,7 +76,7 @@ final class Workspace {
     model = memory.load(warnings: &warnings)
     if let warning = warnings.first { status = Status(text: warning, kind: .error) }
     let colour = Colour.enabled(
-      noColor: noColor, environment: environment, setting: client.setting("color"), isTTY: true)
+      noColor: noColor, environment: environment, setting: client.setting(.color), isTTY: true)
     guard let curses = Curses(colour: colour) else {
       Output.err("Error: this terminal cannot show the workspace; use 'bounty shell'")
       return 1
@@ -278,8 +278,7 @@ final class Workspace {
   private func cycleSort() {
     let keys = SettingKey.sortKeys
     let now =
-      model.current.sort ?? client.setting(
-        model.active == .captured ? "captured.sort" : "fugitives.sort") ?? "name"
+      model.current.sort ?? client.setting(model.active.sortSetting) ?? "name"
     let next = keys[((keys.firstIndex(of: now) ?? 0) + 1) % keys.count]
     model.current.sort = next
     model.current.reversed = nil

@@ -4,10 +4,11 @@ import BountyCore
 /// What the workspace's keys do: each is one call through the dispatcher, and the status line says
 /// what happened (`u` undoes any of it).
 extension Workspace {
-  /// Calls `method`; on failure the status line shows why and the answer is nil.
+  /// Calls the command that plays `role`; on failure the status line shows why and the answer
+  /// is nil.
   @discardableResult
-  func perform(_ method: String, _ params: JSONObject) -> JSON? {
-    switch client.call(method, params) {
+  func perform(_ role: CommandRole, _ params: JSONObject) -> JSON? {
+    switch client.call(role, params) {
     case .success(let result): return result
     case .failure(let error):
       status = Status(text: error.message, kind: .error)
@@ -15,23 +16,15 @@ extension Workspace {
     }
   }
 
-  /// A form field's check: the dispatcher's own, from the command's declaration (its type, and
-  /// money in the database currency), so a form accepts exactly what the command does.
-  func checker(_ method: String, _ field: String, required: Bool) -> (String) -> String? {
-    let param = dispatcher.registry.spec(named: method)?.param(named: field)
-    return { [dispatcher] text in
-      if text.trimmingASCIIWhitespace().isEmpty { return required ? "is required" : nil }
-      guard let param else { return nil }
-      do throws(BountyError) {
-        try dispatcher.check(text, for: param)
-      } catch {
-        switch error {
-        case .invalid(_, let reason), .invalidParameter(_, let reason): return reason
-        default: return error.message
-        }
-      }
+  /// The form the command playing `role` declares, over `fugitive`'s values now.
+  func declaredForm(_ role: CommandRole, fugitive: JSON? = nil) -> DeclaredForm? {
+    guard case .success(let spec) = client.spec(role),
+      let form = DeclaredForm(spec, fugitive: fugitive)
+    else {
+      status = Status(text: "No form for \(role)", kind: .error)
       return nil
     }
+    return form
   }
 
   /// What the form's fields hold, by parameter name: each non-empty field as typed, for the
@@ -78,8 +71,7 @@ extension Workspace {
         text: "Rows move in the whole list: clear the filter first (/ then Esc)", kind: .error)
       return
     }
-    let settingKey = model.active == .captured ? "captured.sort" : "fugitives.sort"
-    let sort = model.current.sort ?? client.setting(settingKey) ?? "name"
+    let sort = model.current.sort ?? client.setting(model.active.sortSetting) ?? "name"
     guard sort == "manual", model.current.reversed != true else {
       model.current.sort = "manual"
       model.current.reversed = nil
@@ -132,7 +124,7 @@ extension Workspace {
       noteCursor = carry.row
       guard carry.row != carry.origin, let fugitive = model.currentFugitive else { return }
       if perform(
-        "notes.move", ["id": .int(fugitive), "note": .int(carry.id), "to": .int(carry.row + 1)])
+        .moveNote, ["id": .int(fugitive), "note": .int(carry.id), "to": .int(carry.row + 1)])
         != nil
       {
         status = Status(
@@ -144,7 +136,7 @@ extension Workspace {
     model.current.cursor = Int64(carry.row)
     model.current.selected = carry.id
     guard carry.row != carry.origin else { return }
-    if perform("fugitives.move", ["id": .int(carry.id), "to": .int(carry.row + 1)]) != nil {
+    if perform(.moveFugitive, ["id": .int(carry.id), "to": .int(carry.row + 1)]) != nil {
       status = Status(
         text: "Moved \(name(of: carry.item)) to row \(carry.row + 1); u undoes", kind: .success)
     } else {
@@ -155,27 +147,10 @@ extension Workspace {
   // MARK: Fugitives
 
   func addFugitive() {
-    let form = Form(
-      "New fugitive",
-      [
-        Form.Field("name", "Name", check: checker("fugitives.add", "name", required: true)),
-        Form.Field("id", "ID#", hint: "optional: the next free number") { [self] text in
-          if let reason = checker("fugitives.add", "id", required: false)(text) { return reason }
-          if let id = Int64(text.trimmingASCIIWhitespace()), case .success = client.fugitive(id) {
-            return "ID# \(id) is taken"
-          }
-          return nil
-        },
-        Form.Field(
-          "bounty", "Bounty", hint: "e.g. 12500 or $12,500.50",
-          check: checker("fugitives.add", "bounty", required: true)),
-        Form.Field(
-          "description", "Description", hint: "optional",
-          check: checker("fugitives.add", "description", required: false)),
-      ])
+    guard let declared = declaredForm(.addFugitive) else { return }
+    let form = Form("New fugitive", declared: declared, dispatcher: dispatcher, filled: false)
     guard
-      let saved = run(
-        form, submit: { client.call("fugitives.add", typed: typed($0)) }),
+      let saved = run(form, submit: { client.call(.addFugitive, typed: typed($0)) }),
       let id = saved["id"]?.int64
     else { return }
     status = Status(text: "Added \(name(of: saved)); u undoes", kind: .success)
@@ -195,23 +170,12 @@ extension Workspace {
   }
 
   func editFugitive(_ id: Int64) {
-    guard case .success(let fugitive) = client.fugitive(id) else { return }
-    let method = "fugitives.update"
+    guard case .success(let fugitive) = client.fugitive(id),
+      let declared = declaredForm(.editFugitive, fugitive: fugitive)
+    else { return }
     let form = Form(
-      "Edit \(name(of: fugitive))",
-      [
-        Form.Field(
-          "name", "Name", value: fugitive["name"]?.stringValue ?? "",
-          check: checker(method, "name", required: true)),
-        Form.Field(
-          "bounty", "Bounty", value: fugitive["bounty"]?.stringValue ?? "",
-          check: checker(method, "bounty", required: true)),
-        Form.Field(
-          "description", "Description", value: fugitive["description"]?.stringValue ?? "",
-          check: checker(method, "description", required: false)),
-        Form.Field(
-          "newId", "ID#", value: String(id), check: checker(method, "newId", required: true)),
-      ])
+      "Edit \(name(of: fugitive))", declared: declared, dispatcher: dispatcher, filled: true)
+    let now = Dictionary(uniqueKeysWithValues: declared.fields.map { ($0.name, $0.current) })
     // A changed field is sent with the value the form opened with: when another hunter changed
     // that field meanwhile, the save is refused with what it is now instead of overwriting it.
     let seenAs = ["name": "wasName", "bounty": "wasBounty", "description": "wasDescription"]
@@ -224,16 +188,15 @@ extension Workspace {
           seen[seenKey] = .string(before)
         }
       }
-      for (key, text) in typed(form) {
-        let before = key == "newId" ? String(id) : fugitive[key]?.stringValue
-        if text != before { change(key, to: text) }
+      for (key, text) in typed(form) where text != now[key] ?? nil {
+        change(key, to: text)
       }
       if form.value("description").isEmpty && !(fugitive["description"]?.stringValue ?? "").isEmpty
       {
         change("description", to: "")
       }
       if changed.isEmpty { return .success(fugitive) }
-      return client.call(method, typed: changed, fixed: seen)
+      return client.call(.editFugitive, typed: changed, fixed: seen)
     }
     guard let saved, let newID = saved["id"]?.int64 else { return }
     status = Status(text: "Saved \(name(of: saved)); u undoes", kind: .success)
@@ -247,29 +210,21 @@ extension Workspace {
   func captureOrRelease(_ id: Int64) {
     guard case .success(let fugitive) = client.fugitive(id) else { return }
     if fugitive["captured"] == .bool(true) {
-      if perform("captured.release", ["id": .int(id)]) != nil {
+      if perform(.releaseFugitive, ["id": .int(id)]) != nil {
         status = Status(
           text: "Released \(name(of: fugitive)): back in the Fugitives tab; u undoes",
           kind: .success)
       }
       return
     }
-    let method = "fugitives.capture"
+    guard let declared = declaredForm(.captureFugitive) else { return }
     var form = Form(
-      "Capture \(name(of: fugitive))",
-      [
-        Form.Field(
-          "at", "When", hint: "now (or 2026-11-30T10:00:00Z)",
-          check: checker(method, "at", required: false)),
-        Form.Field(
-          "lat", "Latitude", hint: "optional", check: checker(method, "lat", required: false)),
-        Form.Field(
-          "lon", "Longitude", hint: "optional", check: checker(method, "lon", required: false)),
-      ])
+      "Capture \(name(of: fugitive))", declared: declared, dispatcher: dispatcher, filled: false)
     // Enter accepts: now, and no place.
     form.enterSaves = true
     guard
-      run(form, submit: { client.call(method, typed: typed($0), fixed: ["id": .int(id)]) })
+      run(
+        form, submit: { client.call(.captureFugitive, typed: typed($0), fixed: ["id": .int(id)]) })
         != nil
     else {
       return
@@ -280,13 +235,13 @@ extension Workspace {
 
   func deleteFugitive(_ id: Int64) {
     guard case .success(let fugitive) = client.fugitive(id) else { return }
-    if client.setting("confirm.delete") != "false" {
+    if client.setting(.confirmDelete) != "false" {
       guard confirm("Delete fugitive \(name(of: fugitive)) and its notes and photo?") else {
         status = Status(text: "Not deleted.", kind: .info)
         return
       }
     }
-    if perform("fugitives.delete", ["id": .int(id)]) != nil {
+    if perform(.deleteFugitive, ["id": .int(id)]) != nil {
       model.forget(id)
       status = Status(text: "Deleted \(name(of: fugitive)); u brings it back", kind: .success)
     }
@@ -299,7 +254,7 @@ extension Workspace {
       status = Status(text: "No note added.", kind: .info)
       return
     }
-    if let saved = perform("notes.add", ["id": .int(id), "text": .string(text)]) {
+    if let saved = perform(.addNote, ["id": .int(id), "text": .string(text)]) {
       status = Status(text: "Added a note to \(name(of: saved)); u undoes", kind: .success)
       if model.currentFugitive == id {
         noteCursor = max(0, (saved["notes"]?.arrayValue?.count ?? 1) - 1)
@@ -312,7 +267,7 @@ extension Workspace {
       let text = ask("Note \(noteID): ", initial: note["text"]?.stringValue ?? "")
     else { return }
     if let saved = perform(
-      "notes.update", ["id": .int(id), "note": .int(noteID), "text": .string(text)])
+      .editNote, ["id": .int(id), "note": .int(noteID), "text": .string(text)])
     {
       status = Status(
         text: "Saved note \(noteID) of \(name(of: cardFugitive ?? saved)); u undoes", kind: .success
@@ -322,7 +277,7 @@ extension Workspace {
 
   func deleteNote(_ id: Int64, _ note: JSON) {
     guard let noteID = note["id"]?.int64 else { return }
-    if let saved = perform("notes.delete", ["id": .int(id), "note": .int(noteID)]) {
+    if let saved = perform(.deleteNote, ["id": .int(id), "note": .int(noteID)]) {
       status = Status(
         text: "Deleted note \(noteID) of \(name(of: cardFugitive ?? saved)); u brings it back",
         kind: .success)
@@ -344,7 +299,7 @@ extension Workspace {
         "\(key) = ", initial: current == "(not set)" ? "" : current, replacing: true,
         complete: complete)
     else { return }
-    if let saved = perform("settings.set", ["key": .string(key), "value": .string(value)]) {
+    if let saved = perform(.changeSetting, ["key": .string(key), "value": .string(value)]) {
       let later = key == "color" ? " (the colours change when bounty next starts)" : ""
       status = Status(text: "\(key) = \(settingText(saved["value"]))\(later)", kind: .success)
     }
@@ -353,13 +308,13 @@ extension Workspace {
   func resetSetting() {
     let index = Int(model.current.cursor)
     guard shown.indices.contains(index), let key = shown[index]["key"]?.stringValue else { return }
-    if let saved = perform("settings.reset", ["key": .string(key)]) {
+    if let saved = perform(.resetSetting, ["key": .string(key)]) {
       status = Status(text: "\(key) = \(settingText(saved["value"])) (the default)", kind: .success)
     }
   }
 
   func undo(redo: Bool) {
-    guard let step = perform(redo ? "history.redo" : "history.undo", JSONObject()) else { return }
+    guard let step = perform(redo ? .redo : .undo, JSONObject()) else { return }
     status = Status(
       text: "\(redo ? "Redid" : "Undid"): \(step["label"]?.stringValue ?? "")", kind: .success)
   }

@@ -268,7 +268,7 @@ extension Workspace {
   // MARK: Settings
 
   private func drawSettings(_ curses: Curses) {
-    guard case .success(let result) = client.call("settings.list") else { return }
+    guard case .success(let result) = client.call(.listSettings) else { return }
     shown = result["items"]?.arrayValue ?? []
     total = Int64(shown.count)
     let keyWidth = shown.reduce(3) { max($0, displayWidth($1["key"]?.stringValue ?? "")) }
