@@ -26,6 +26,19 @@ public final class Database {
   /// Releases `writerLock`; never cancelled by Ctrl-C (`PostgresConnection.whileCancellable`).
   static let releaseWriterLock = "SELECT pg_advisory_unlock(?)"
 
+  /// What the store mends on a SQLite file that other programs write (`Store.mendStaleRows`).
+  struct StaleRows {
+    /// True when some row waits to be mended.
+    let exist: () throws -> Bool
+    /// Mends every row that waits; inside a write transaction.
+    let mend: () throws -> Int
+  }
+
+  /// Set once the store is open and migrated: every outermost write transaction mends stale rows
+  /// when it begins and again before it commits; a read that finds some first mends them in a
+  /// write transaction of its own (unless the file cannot be written).
+  var staleRows: StaleRows?
+
   init(engine: any DatabaseEngine, path: String) {
     self.engine = engine
     self.path = path
@@ -193,7 +206,7 @@ public final class Database {
   /// says the transaction can no longer be used.
   private func sharedRead<T>(_ body: () throws -> T) throws -> T {
     if !holdsRead {
-      try begin(write: false)
+      try beginMended(write: false)
       holdsRead = true
     }
     transactionDepth = 1
@@ -256,8 +269,30 @@ public final class Database {
     transactionSerial += 1
   }
 
-  private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+  /// `begin`, then stale rows mended (`staleRows`): in this transaction when it writes; for a read
+  /// that finds some, in a write transaction of its own before the read begins again.
+  private func beginMended(write: Bool) throws {
     try begin(write: write)
+    guard let staleRows else { return }
+    if write {
+      _ = try staleRows.mend()
+      return
+    }
+    guard !isReadOnly, try staleRows.exist() else { return }
+    try engine.commitReading()
+    try begin(write: true)
+    do {
+      _ = try staleRows.mend()
+      try execute("COMMIT")
+    } catch {
+      if inTransaction { try? execute("ROLLBACK") }
+      throw error
+    }
+    try begin(write: false)
+  }
+
+  private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    try beginMended(write: write)
     defer {
       if write, dialect == .postgresql {
         try? run(Self.releaseWriterLock, .integer(Self.writerLock))
@@ -267,7 +302,13 @@ public final class Database {
     do {
       let result = try body()
       transactionDepth = 0
-      if write { try execute("COMMIT") } else { try engine.commitReading() }
+      if write {
+        // bounty's own changes leave no row stale behind them.
+        _ = try staleRows?.mend()
+        try execute("COMMIT")
+      } else {
+        try engine.commitReading()
+      }
       return result
     } catch {
       transactionDepth = 0

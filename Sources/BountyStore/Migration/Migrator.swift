@@ -24,7 +24,9 @@ public struct Migrator {
   public static func version(of database: Database) throws(BountyError) -> Int {
     if database.dialect == .postgresql { return try PostgresSchema.version(of: database) }
     do {
-      return Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+      let stored = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+      guard stored == 0 else { return stored }
+      return try recordedVersion(of: database) ?? 0
     } catch let error as SQLiteError where error.isNotADatabase {
       throw BountyError.refused("\(database.path) is not a SQLite database (\(error.message))")
     } catch {
@@ -77,6 +79,33 @@ public struct Migrator {
     } catch {
       throw BountyError.io("cannot read \(database.path): \(error)")
     }
+  }
+
+  /// The version `bounty_migration` records when `PRAGMA user_version` says 0 although the file
+  /// has bounty's tables: a copy made by a tool that does not carry the pragma over (`sqlite3 db
+  /// .dump | sqlite3 copy`). Nil when the table is missing or empty, or when its versions do not
+  /// run 1, 2, … without a gap (then the file is judged by its tables as before). `validate`
+  /// checks each recorded checksum against the shipped migration's. Reads only.
+  static func recordedVersion(of database: Database) throws -> Int? {
+    let exists = try database.scalarInt(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'bounty_migration'")
+    guard exists == 1,
+      let row = try database.queryFirst(
+        "SELECT min(version), max(version), count(*) FROM bounty_migration",
+        row: { ($0.optionalInt(0), $0.optionalInt(1), $0.int(2)) }),
+      row.0 == 1, let highest = row.1, highest == row.2
+    else { return nil }
+    return Int(highest)
+  }
+
+  /// Writes `PRAGMA user_version` back when it was lost (see `recordedVersion`): the file is
+  /// then what it was before it was copied. Call on a file that may be written, outside a
+  /// transaction.
+  static func restoreUserVersion(of database: Database) throws {
+    guard database.dialect == .sqlite, try database.scalarInt("PRAGMA user_version") == 0,
+      let recorded = try recordedVersion(of: database)
+    else { return }
+    try database.execute("PRAGMA user_version = \(recorded)")
   }
 
   /// Refuses a file whose tables and columns are not those migrations 1…`version` create.
