@@ -42,7 +42,8 @@ DROP VIEW fugitive_search_text;
 
 CREATE TRIGGER fugitive_search_insert AFTER INSERT ON fugitive
 BEGIN
-  INSERT OR IGNORE INTO fugitive_stale (fugitive_id) VALUES (new.id);
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT new.id WHERE NOT EXISTS (SELECT 1 FROM fugitive_stale WHERE fugitive_id = new.id);
 END;
 
 CREATE TRIGGER fugitive_search_update
@@ -52,7 +53,8 @@ WHEN old.id != new.id OR old.name IS NOT new.name OR old.name_key IS NOT new.nam
 BEGIN
   DELETE FROM fugitive_search WHERE rowid = old.id AND old.id != new.id;
   DELETE FROM fugitive_stale WHERE fugitive_id = old.id AND old.id != new.id;
-  INSERT OR IGNORE INTO fugitive_stale (fugitive_id) VALUES (new.id);
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT new.id WHERE NOT EXISTS (SELECT 1 FROM fugitive_stale WHERE fugitive_id = new.id);
 END;
 
 CREATE TRIGGER fugitive_search_delete AFTER DELETE ON fugitive
@@ -61,45 +63,52 @@ BEGIN
   DELETE FROM fugitive_stale WHERE fugitive_id = old.id;
 END;
 
+-- No INSERT OR IGNORE: a cascade's conflict rule (ABORT) overrides a trigger's OR IGNORE.
 -- A note or alias marks its fugitive only while the fugitive exists: one deleted with it leaves no
 -- mark, and undo puts notes back before their fugitive, whose own insert marks it.
 CREATE TRIGGER fugitive_search_note_insert AFTER INSERT ON note
 BEGIN
-  INSERT OR IGNORE INTO fugitive_stale (fugitive_id)
-  SELECT id FROM fugitive WHERE id = new.fugitive_id;
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT id FROM fugitive WHERE id = new.fugitive_id
+    AND id NOT IN (SELECT fugitive_id FROM fugitive_stale);
 END;
 
 CREATE TRIGGER fugitive_search_note_update AFTER UPDATE OF text, fugitive_id ON note
 WHEN old.text IS NOT new.text OR old.fugitive_id IS NOT new.fugitive_id
 BEGIN
-  INSERT OR IGNORE INTO fugitive_stale (fugitive_id)
-  SELECT id FROM fugitive WHERE id IN (old.fugitive_id, new.fugitive_id);
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT id FROM fugitive WHERE id IN (old.fugitive_id, new.fugitive_id)
+    AND id NOT IN (SELECT fugitive_id FROM fugitive_stale);
 END;
 
 CREATE TRIGGER fugitive_search_note_delete AFTER DELETE ON note
 BEGIN
-  INSERT OR IGNORE INTO fugitive_stale (fugitive_id)
-  SELECT id FROM fugitive WHERE id = old.fugitive_id;
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT id FROM fugitive WHERE id = old.fugitive_id
+    AND id NOT IN (SELECT fugitive_id FROM fugitive_stale);
 END;
 
 CREATE TRIGGER fugitive_search_alias_insert AFTER INSERT ON alias
 BEGIN
-  INSERT OR IGNORE INTO fugitive_stale (fugitive_id)
-  SELECT id FROM fugitive WHERE id = new.fugitive_id;
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT id FROM fugitive WHERE id = new.fugitive_id
+    AND id NOT IN (SELECT fugitive_id FROM fugitive_stale);
 END;
 
 CREATE TRIGGER fugitive_search_alias_update AFTER UPDATE OF name, name_key, fugitive_id ON alias
 WHEN old.name IS NOT new.name OR old.name_key IS NOT new.name_key
   OR old.fugitive_id IS NOT new.fugitive_id
 BEGIN
-  INSERT OR IGNORE INTO fugitive_stale (fugitive_id)
-  SELECT id FROM fugitive WHERE id IN (old.fugitive_id, new.fugitive_id);
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT id FROM fugitive WHERE id IN (old.fugitive_id, new.fugitive_id)
+    AND id NOT IN (SELECT fugitive_id FROM fugitive_stale);
 END;
 
 CREATE TRIGGER fugitive_search_alias_delete AFTER DELETE ON alias
 BEGIN
-  INSERT OR IGNORE INTO fugitive_stale (fugitive_id)
-  SELECT id FROM fugitive WHERE id = old.fugitive_id;
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT id FROM fugitive WHERE id = old.fugitive_id
+    AND id NOT IN (SELECT fugitive_id FROM fugitive_stale);
 END;
 
 -- 2. Children follow their fugitive. The children's own history triggers record what these do, so

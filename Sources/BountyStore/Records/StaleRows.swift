@@ -55,7 +55,10 @@ extension Store {
   /// Has the connection mend stale rows at the start of every transaction and before every commit
   /// (see the type's comment). SQLite only; a file this process cannot write is left as it is.
   func mendStaleRowsAlways() throws {
-    guard database.dialect == .sqlite, !isReadOnly else { return }
+    guard database.dialect == .sqlite, !isReadOnly,
+      try database.scalarInt(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'fugitive_stale'") == 1
+    else { return }
     try database.transaction(write: true) { try mendStaleRows() }
     database.staleRows = Database.StaleRows(
       exist: { [weak self] in try self?.hasStaleRows() ?? false },
