@@ -21,7 +21,9 @@ public struct Registry: Sendable {
   /// Every command of the product, tab by tab.
   public static let standard: Registry = Registry(
     commands: FugitivesTab.commands + CapturedTab.commands + SettingsTab.commands
-      + ReportCommands.commands + AppCommands.commands
+      + ReportCommands.commands
+      // `db check` with `--repair` (DatabaseCheckCommand.swift) in place of AppCommands' read-only one.
+      + AppCommands.commands.map { $0.spec.name == "db.check" ? DatabaseCheckCommand.command : $0 }
       + WorkspaceCommands.commands + [CompletionCommand.command, DiscoverCommand.command])
 
   public func command(named name: String) -> Command? { byName[name] }

@@ -39,6 +39,12 @@ public final class Database {
   /// write transaction of its own (unless the file cannot be written).
   var staleRows: StaleRows?
 
+  /// Asked before each outermost write transaction on SQLite: true runs it with foreign keys off
+  /// (the schema's triggers still carry children along with their fugitive). Only undo or redo of
+  /// a `db check --repair` step needs it: putting back the rows of a fugitive that is gone is what
+  /// undoing that step means, and a deferred foreign key would refuse the commit.
+  var relaxesForeignKeys: (() throws -> Bool)?
+
   init(engine: any DatabaseEngine, path: String) {
     self.engine = engine
     self.path = path
@@ -292,6 +298,10 @@ public final class Database {
   }
 
   private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    var relaxed = false
+    if write, dialect == .sqlite, let relaxesForeignKeys { relaxed = try relaxesForeignKeys() }
+    if relaxed { try execute("PRAGMA foreign_keys = OFF") }
+    defer { if relaxed { try? execute("PRAGMA foreign_keys = ON") } }
     try beginMended(write: write)
     defer {
       if write, dialect == .postgresql {

@@ -63,5 +63,17 @@ extension Store {
     database.staleRows = Database.StaleRows(
       exist: { [weak self] in try self?.hasStaleRows() ?? false },
       mend: { [weak self] in try self?.mendStaleRows() ?? 0 })
+    database.relaxesForeignKeys = { [weak self] in try self?.nextReplayIsARepair() ?? false }
+  }
+
+  /// True when the step undo or redo would replay next is a `db check --repair` (see
+  /// `Database.relaxesForeignKeys`).
+  func nextReplayIsARepair() throws -> Bool {
+    try database.scalarInt(
+      """
+      SELECT EXISTS (SELECT 1 FROM history_step WHERE label = 'db check' AND id IN
+        (SELECT max(id) FROM history_step WHERE stack = 'undo'
+          UNION ALL SELECT max(id) FROM history_step WHERE stack = 'redo'))
+      """) == 1
   }
 }
