@@ -338,4 +338,19 @@ import Testing
     try roster.expectSuccess(["redo"])
     #expect(try roster.bounty.run(["db", "check"]).status == 0)
   }
+
+  @Test func aFileOpenedReadOnlyKeepsItsMarksAndDbCheckNamesThem() throws {
+    let fixture = try ReadOnlyDatabase(in: .writable)
+    #expect(try fixture.owner.run(["sample"]).status == 0)
+    #expect(
+      try SQLiteShell.exec(fixture.path, "UPDATE fugitive SET name = 'Zed Ärnold' WHERE id = 10914")
+        .status == 0)
+    try fixture.lock()
+    let check = try fixture.read(["db", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("sort key of fugitive ID# 10914"), "\(check.stdout)")
+    #expect(
+      try SQLiteShell.exec(fixture.path, "SELECT fugitive_id FROM fugitive_stale").stdout == "10914"
+    )
+  }
 }
