@@ -18,13 +18,9 @@
 -- 4. A currency change keeps every amount's face value (rescaling bounties, bonds and expenses by
 --    the difference of decimals) or is refused when an amount would lose a digit or grow past the
 --    largest amount bounty holds (Int64).
--- Rows a fugitive deleted by another program left behind are deleted (the backup taken before
--- migrating keeps them); PRAGMA foreign_key_check would otherwise refuse this migration.
-DELETE FROM note WHERE fugitive_id NOT IN (SELECT id FROM fugitive);
-DELETE FROM photo WHERE fugitive_id NOT IN (SELECT id FROM fugitive);
-DELETE FROM case_file WHERE fugitive_id NOT IN (SELECT id FROM fugitive);
-DELETE FROM expense WHERE fugitive_id NOT IN (SELECT id FROM fugitive);
-DELETE FROM alias WHERE fugitive_id NOT IN (SELECT id FROM fugitive);
+-- Rows a fugitive deleted by another program left behind stay: `db check` names them and
+-- `db check --repair` deletes them in one undoable step (the migrator refuses only references a
+-- migration breaks, not those it finds broken).
 
 -- 1. Search entries and sort keys.
 CREATE TABLE fugitive_stale (fugitive_id INTEGER PRIMARY KEY);

@@ -29,4 +29,26 @@ import Testing
         == nameSortKey("Ödön Zrínyi"))
     #expect(try app.store.database.scalarInt("SELECT count(*) FROM fugitive_stale") == 0)
   }
+
+  /// A version-16 file whose fugitive the shell deleted with foreign keys off (its notes left
+  /// behind, as before migration 0017) still migrates; the rows are db check's to name and repair.
+  @Test func orphansLeftBeforeTheMigrationAreNamedNotDeletedByIt() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("v16.sqlite")
+    do {
+      let old = try Store.open(
+        path: path, migrator: Migrator(migrations: Array(Migration.bundled.prefix(16))))
+      try old.insertFugitive(FugitiveFields(id: 7, name: "Gone", bountyMinor: 100, description: ""))
+      try old.insertNote(fugitiveID: 7, text: "left behind")
+    }
+    let shell = try SQLiteShell.exec(path, "DELETE FROM fugitive WHERE id = 7")
+    #expect(shell.status == 0, "\(shell.stderr)")
+    let store = try Store.open(path: path)
+    #expect(try Migrator.version(of: store.database) == Migration.latestVersion)
+    let problems = try store.database.transaction(write: false) { try store.databaseProblems() }
+    #expect(problems.messages.contains { $0.contains("of fugitive ID# 7, which does not exist") })
+    let done = try store.database.transaction(write: true) { try store.repairDatabase() }
+    #expect(done == ["deleted 1 note row of fugitives that do not exist"])
+    #expect(try store.database.scalarInt("SELECT count(*) FROM note") == 0)
+  }
 }

@@ -151,15 +151,24 @@ public struct Migrator {
       if enforced { try? database.execute("PRAGMA foreign_keys = ON") }
     }
     var applied: [Int] = []
+    // References another program broke before (rows of a fugitive the sqlite3 shell deleted with
+    // foreign keys off) are `db check`'s to name and repair; a migration is refused only for those
+    // it breaks itself. Counted once: each migration may leave at most as many.
+    let brokenBefore =
+      try pending(for: database).isEmpty ? [:] : Self.brokenReferenceCounts(in: database)
     for migration in migrations {
-      if try apply(migration, to: database, now: now) { applied.append(migration.version) }
+      if try apply(migration, to: database, now: now, brokenBefore: brokenBefore) {
+        applied.append(migration.version)
+      }
     }
     return applied
   }
 
   /// Runs one migration and its bookkeeping in one write transaction; false when another process
   /// had already applied it.
-  private func apply(_ migration: Migration, to database: Database, now: Timestamp) throws -> Bool {
+  private func apply(
+    _ migration: Migration, to database: Database, now: Timestamp, brokenBefore: [String: Int64]
+  ) throws -> Bool {
     try database.transaction(write: true) { () throws -> Bool in
       // Read again inside the write lock: another process may have applied it meanwhile.
       guard try Self.version(of: database) < migration.version else { return false }
@@ -178,7 +187,7 @@ public struct Migrator {
         .integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
         .text(now.iso8601))
       try database.execute("PRAGMA user_version = \(migration.version)")
-      let broken = try Self.brokenReferences(in: database)
+      let broken = try Self.brokenReferences(in: database, besides: brokenBefore)
       if !broken.isEmpty {
         throw BountyError.refused(
           "migration \(migration.version) (\(migration.name)) would leave "
@@ -188,19 +197,37 @@ public struct Migrator {
     }
   }
 
-  /// What `PRAGMA foreign_key_check` reports, one phrase per child table and parent:
-  /// `2 rows of note pointing at missing rows of fugitive`.
-  static func brokenReferences(in database: Database) throws -> [String] {
+  /// How many rows `PRAGMA foreign_key_check` reports, per child table and parent.
+  static func brokenReferenceCounts(in database: Database) throws -> [String: Int64] {
+    var counts: [String: Int64] = [:]
+    for (table, parent, count) in try database.query(
+      """
+      SELECT "table", parent, count(*) FROM pragma_foreign_key_check
+      GROUP BY "table", parent ORDER BY "table", parent
+      """, row: { ($0.text(0), $0.text(1), $0.int(2)) })
+    {
+      counts[table + " " + parent] = count
+    }
+    return counts
+  }
+
+  /// What `PRAGMA foreign_key_check` reports beyond the counts `before`, one phrase per child
+  /// table and parent: `2 rows of note pointing at missing rows of fugitive`.
+  static func brokenReferences(in database: Database, besides before: [String: Int64] = [:])
+    throws -> [String]
+  {
     try database.query(
       """
       SELECT "table", parent, count(*) FROM pragma_foreign_key_check
       GROUP BY "table", parent ORDER BY "table", parent
       """
-    ) { row in
-      let count = row.int(2)
+    ) { row in (row.text(0), row.text(1), row.int(2)) }
+    .compactMap { table, parent, count in
+      let added = count - (before[table + " " + parent] ?? 0)
+      guard added > 0 else { return nil }
       return
-        "\(count) \(count == 1 ? "row" : "rows") of \(row.text(0)) pointing at missing rows of "
-        + row.text(1)
+        "\(added) \(added == 1 ? "row" : "rows") of \(table) pointing at missing rows of "
+        + parent
     }
   }
 }
