@@ -7,8 +7,9 @@ import BountyCore
 /// transaction (inside one the pragma does nothing, and `DROP TABLE fugitive` would cascade to every
 /// note and photo); each pending migration then runs in its own `BEGIN IMMEDIATE` transaction
 /// together with its bookkeeping (`PRAGMA user_version` and a row in `bounty_migration` with its
-/// checksum); `PRAGMA foreign_key_check` runs before the commit, and any row it reports rolls that
-/// migration back whole with an error that names the table. Foreign keys are turned back on
+/// checksum); `PRAGMA foreign_key_check` runs before the commit, and any row it reports beyond those
+/// broken before migrating (another program's, for `db check` to name) rolls that migration back
+/// whole with an error that names the table. Foreign keys are turned back on
 /// afterwards, also when a migration failed.
 public struct Migrator {
   public let migrations: [Migration]
