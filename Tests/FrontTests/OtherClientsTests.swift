@@ -359,4 +359,20 @@ import Testing
       try SQLiteShell.exec(fixture.path, "SELECT fugitive_id FROM fugitive_stale").stdout == "10914"
     )
   }
+
+  @Test func aPlainNameSortsRightBeforeBountyOpensTheFile() throws {
+    let roster = try Roster()
+    let sql = """
+      UPDATE fugitive SET name = 'ZZ Top' WHERE id = 10914;
+      INSERT INTO fugitive (id, name, bounty_minor) VALUES (600, 'Aaron ADAMS', 1);
+      INSERT INTO fugitive (id, name, bounty_minor) VALUES (601, 'Ärni', 1);
+      SELECT id, name_key FROM fugitive WHERE id IN (10914, 600, 601) ORDER BY id;
+      """
+    let outcome = try roster.shell(sql)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    // Plain ASCII is folded by the file; Ärni waits for bounty (its key is still empty).
+    #expect(outcome.stdout == "600|aaron adams\n601|\n10914|zz top")
+    try Self.expectBountysRulesHold(roster, "plain names")
+    #expect(try roster.shell("SELECT name_key FROM fugitive WHERE id = 601").stdout == "arni")
+  }
 }
