@@ -149,13 +149,16 @@ extension Store {
       + aliases.map { ("alias", "alias \($0.0) of fugitive ID# \($0.1)", $0.1) }
   }
 
-  /// Fugitives whose search entry is missing or is not their text folded by bounty.
+  /// Fugitives whose search entry is missing or is not their text folded by bounty. An entry
+  /// written before migration 0013 (which added the aliases' line) and never rewritten lacks the
+  /// last line break of a fugitive without aliases; it finds the same and is not stale.
   private func staleSearchEntries() throws -> [Int64] {
     try database.query(
       """
-      SELECT f.id FROM fugitive AS f LEFT JOIN fugitive_search AS s ON s.rowid = f.id
-      WHERE s.text IS NULL OR s.text IS NOT (\(Self.searchTextSQL))
-      ORDER BY f.id
+      SELECT id FROM (SELECT f.id, s.text AS stored, \(Self.searchTextSQL) AS wanted
+        FROM fugitive AS f LEFT JOIN fugitive_search AS s ON s.rowid = f.id)
+      WHERE stored IS NULL OR (stored IS NOT wanted AND stored || char(10) IS NOT wanted)
+      ORDER BY id
       """
     ) { $0.int(0) }
   }
