@@ -286,10 +286,16 @@ public final class Database {
     }
     guard !isReadOnly, try staleRows.exist() else { return }
     try engine.commitReading()
-    try begin(write: true)
+    // A read never waits on a writer: when another process holds the write lock, the read goes
+    // ahead with the rows as they are (the next transaction mends them).
+    try execute("PRAGMA busy_timeout = 0")
+    defer { try? execute("PRAGMA busy_timeout = \(SQLiteConnection.busyTimeoutMilliseconds)") }
     do {
+      try begin(write: true)
       _ = try staleRows.mend()
       try execute("COMMIT")
+    } catch let failure as any DatabaseFailure where failure.isBusy {
+      if inTransaction { try? execute("ROLLBACK") }
     } catch {
       if inTransaction { try? execute("ROLLBACK") }
       throw error

@@ -59,11 +59,12 @@ extension Store {
       try database.scalarInt(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'fugitive_stale'") == 1
     else { return }
-    try database.transaction(write: true) { try mendStaleRows() }
     database.staleRows = Database.StaleRows(
       exist: { [weak self] in try self?.hasStaleRows() ?? false },
       mend: { [weak self] in try self?.mendStaleRows() ?? 0 })
     database.relaxesForeignKeys = { [weak self] in try self?.nextReplayIsARepair() ?? false }
+    // Mend now what another program left: a read mends first, without waiting for a writer.
+    try database.transaction(write: false) {}
   }
 
   /// True when the step undo or redo would replay next is a `db check --repair` (see
