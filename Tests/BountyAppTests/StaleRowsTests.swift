@@ -51,4 +51,21 @@ import Testing
     #expect(done == ["deleted 1 note row of fugitives that do not exist"])
     #expect(try store.database.scalarInt("SELECT count(*) FROM note") == 0)
   }
+
+  /// A read never waits on another writer to mend: it reads the rows as they are, and the next
+  /// transaction once the writer is done mends them.
+  @Test func aReadDoesNotWaitForAWriterToMend() throws {
+    let app = try TestApp()
+    let id = try app.add("Bravo")
+    let shell = try SQLiteShell.exec(
+      app.store.path, "UPDATE fugitive SET name = 'Ödön Zrínyi' WHERE id = \(id)")
+    #expect(shell.status == 0, "\(shell.stderr)")
+    let writer = try Database(path: app.store.path)
+    try writer.execute("BEGIN IMMEDIATE")
+    let started = Store.systemTime()
+    #expect(try app.call("fugitives.list", ["search": "odon"])["total"] == .int(0))
+    #expect(Store.systemTime().secondsSinceEpoch - started.secondsSinceEpoch < 2)
+    try writer.execute("ROLLBACK")
+    #expect(try app.call("fugitives.list", ["search": "odon"])["total"] == .int(1))
+  }
 }
