@@ -161,8 +161,10 @@ BEGIN
   SELECT step_id, 'setting.update', '', old.key, old.value, new.key
   FROM history_recorder;
 END;
+-- AFTER, as migration 0017 made it: the currency triggers act BEFORE a change of the setting, so
+-- its entry follows the amounts they rescale and undo puts the setting back first.
 DROP TRIGGER setting_history_delete;
-CREATE TRIGGER setting_history_delete BEFORE DELETE ON setting
+CREATE TRIGGER setting_history_delete AFTER DELETE ON setting
 WHEN (SELECT step_id FROM history_recorder) IS NOT NULL
 BEGIN
   INSERT INTO history_entry (step_id, op, sql, v1,v2)

@@ -6,7 +6,7 @@ internal import BountyStore
 enum AppCommands {
   static let commands: [Command] =
     [historyList, undo, redo, sample] + DataCommands.commands + [
-      dbInfo, dbCheck, dbMigrate, dbBackup, DatabaseCopyCommand.command,
+      dbInfo, DatabaseCheckCommand.command, dbMigrate, dbBackup, DatabaseCopyCommand.command,
     ] + AgencyCommands.commands
 
   static let historyList = Command(
@@ -123,27 +123,6 @@ enum AppCommands {
       "notes": .int(counts.notes),
       "photos": .int(counts.photos),
       "undoSteps": .int(counts.undoSteps),
-    ])
-  }
-
-  static let dbCheck = Command(
-    CommandSpec(
-      name: "db.check", words: ["db", "check"], tab: .database,
-      summary: "Check the database's integrity, references and migrations", params: [],
-      effect: .read, fronts: .terminal, result: "{ok, integrity: [message], foreignKeyViolations}",
-      schema: .component(.databaseCheck),
-      view: .facts([
-        Fact("ok", "Healthy", .yesNo), Fact("integrity", "Integrity check", .list),
-        Fact("foreignKeyViolations", "Broken references"),
-        Fact("schemaVersion", "Schema version"),
-      ]), successField: "ok")
-  ) { store, _ in
-    let (integrity, violations) = try store.integrityCheck()
-    let ok = integrity == ["ok"] && violations == 0
-    return .object([
-      "ok": .bool(ok), "integrity": .array(integrity.map(JSON.string)),
-      "foreignKeyViolations": .int(violations),
-      "schemaVersion": .int(try store.schemaVersion()),
     ])
   }
 

@@ -26,7 +26,8 @@ public struct Registry: Sendable {
   /// Every command of the product, tab by tab.
   public static let standard: Registry = Registry(
     commands: FugitivesTab.commands + CapturedTab.commands + SettingsTab.commands
-      + ReportCommands.commands + AppCommands.commands
+      + ReportCommands.commands
+      + AppCommands.commands
       + WorkspaceCommands.commands + [CompletionCommand.command, DiscoverCommand.command])
 
   /// Every command's declaration, in the registry's order.

@@ -80,6 +80,12 @@ public final class Store {
     if let warning = mode.warning(for: path) { notice(warning) }
     try store.configure()
     try store.migrate(with: migrator, notice: notice)
+    do {
+      if !store.isReadOnly { try Migrator.restoreUserVersion(of: database) }
+      try store.mendStaleRowsAlways()
+    } catch {
+      throw Store.describe(error, path: path)
+    }
     return store
   }
 

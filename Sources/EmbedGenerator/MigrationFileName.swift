@@ -1,10 +1,6 @@
 /// The rule for files in `Migrations/`: `NNNN_snake_name.sql` (four digits, an underscore, lower-case
-/// letters and digits in words joined by single underscores), numbered from 1 upwards without
+/// letters and digits in words joined by single underscores), numbered 1, 2, 3… without gaps or
 /// repeats. A file that breaks it fails the build instead of being left out of the binary.
-///
-/// A gap is allowed for now: migration 0017 is written on another branch (issue 24, part 1) and
-/// this branch's 0018 must keep its number. Once both are on main the ladder is contiguous again,
-/// and the gap check (a version other than `index + 1`) can come back.
 struct MigrationFileName {
   let version: Int
   let name: String
@@ -44,13 +40,12 @@ struct MigrationFileName {
       parsed.append((file, name))
     }
     parsed.sort { $0.parsed.version < $1.parsed.version }
-    for (index, entry) in parsed.enumerated()
-    where index > 0 && entry.parsed.version <= parsed[index - 1].parsed.version {
-      let expected = String(parsed[index - 1].parsed.version + 1)
+    for (index, entry) in parsed.enumerated() where entry.parsed.version != index + 1 {
+      let expected = String(index + 1)
       return .failure(
         GeneratorError(
           "\(folder)/\(entry.file): expected version \(String(repeating: "0", count: 4 - expected.count))\(expected) "
-            + "here; migrations are numbered 1, 2, 3… without repeats"))
+            + "here; migrations are numbered 1, 2, 3… without gaps or repeats"))
     }
     return .success(parsed)
   }

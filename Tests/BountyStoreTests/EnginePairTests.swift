@@ -11,6 +11,11 @@ import Testing
 enum EngineDifferences {
   /// Tables and views only the SQLite ladder (`Migrations/*.sql`) makes.
   static let onlySQLite: [String: String] = [
+    "fugitive_stale":
+      "migration 0017: fugitives another client wrote, whose sort key and search text bounty folds",
+    "currency_scale": "migration 0017: each currency's digits, for the rescaling trigger",
+    "currency_change": "migration 0017: the rescaling trigger's working row",
+    "currency_rescaled": "migration 0017: marks a currency change bounty already rescaled",
     "fugitive_search_config": "FTS5's shadow table of the search index (migration 0012)",
     "fugitive_search_content": "FTS5's shadow table of the search index (migration 0012)",
     "fugitive_search_data": "FTS5's shadow table of the search index (migration 0012)",
@@ -23,6 +28,8 @@ enum EngineDifferences {
 
   /// Tables and views only the PostgreSQL ladder (`Migrations/postgresql/*.sql`) makes.
   static let onlyPostgreSQL: [String: String] = [
+    "fugitive_search_text":
+      "the search text as a view, which the server's own bounty_fold makes; SQLite has none (0017)",
     "hunter": "who may act in an agency: roles and names (docs/agency.md)",
     "history_touch":
       "which fugitives each step changed, so undo refuses a step another hunter has changed since",

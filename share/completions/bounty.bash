@@ -217,7 +217,7 @@ _bounty() {
       opts="--help --json"
       ;;
     "db check")
-      opts="--help --json"
+      opts="--repair --help --json"
       ;;
     "db migrate")
       opts="--help --json"

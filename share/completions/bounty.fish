@@ -136,6 +136,7 @@ complete -c bounty -n '__fish_seen_subcommand_from import' -l ignore-unknown-col
 complete -c bounty -n '__fish_seen_subcommand_from import' -F
 complete -c bounty -n '__fish_seen_subcommand_from export' -l format -x -a 'csv json'
 complete -c bounty -n '__fish_seen_subcommand_from export' -l output -r -F
+complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from check' -l repair
 complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from backup' -F
 complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from copy' -l from
 complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from copy' -l to

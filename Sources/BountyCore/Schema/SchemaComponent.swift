@@ -194,7 +194,8 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
     case .databaseCheck:
       return Self.object([
         ("ok", Self.boolean), ("integrity", Self.array(of: Self.string)),
-        ("foreignKeyViolations", Self.count), ("schemaVersion", Self.count),
+        ("foreignKeyViolations", Self.count), ("problems", Self.array(of: Self.string)),
+        ("repaired", Self.array(of: Self.string)), ("schemaVersion", Self.count),
       ])
     case .schemaVersion:
       return Self.object([("schemaVersion", Self.count)])

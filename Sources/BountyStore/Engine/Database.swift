@@ -26,6 +26,25 @@ public final class Database {
   /// Releases `writerLock`; never cancelled by Ctrl-C (`PostgresConnection.whileCancellable`).
   static let releaseWriterLock = "SELECT pg_advisory_unlock(?)"
 
+  /// What the store mends on a SQLite file that other programs write (`Store.mendStaleRows`).
+  struct StaleRows {
+    /// True when some row waits to be mended.
+    let exist: () throws -> Bool
+    /// Mends every row that waits; inside a write transaction.
+    let mend: () throws -> Int
+  }
+
+  /// Set once the store is open and migrated: every outermost write transaction mends stale rows
+  /// when it begins and again before it commits; a read that finds some first mends them in a
+  /// write transaction of its own (unless the file cannot be written).
+  var staleRows: StaleRows?
+
+  /// Asked before each outermost write transaction on SQLite: true runs it with foreign keys off
+  /// (the schema's triggers still carry children along with their fugitive). Only undo or redo of
+  /// a `db check --repair` step needs it: putting back the rows of a fugitive that is gone is what
+  /// undoing that step means, and a deferred foreign key would refuse the commit.
+  var relaxesForeignKeys: (() throws -> Bool)?
+
   init(engine: any DatabaseEngine, path: String) {
     self.engine = engine
     self.path = path
@@ -193,7 +212,7 @@ public final class Database {
   /// says the transaction can no longer be used.
   private func sharedRead<T>(_ body: () throws -> T) throws -> T {
     if !holdsRead {
-      try begin(write: false)
+      try beginMended(write: false)
       holdsRead = true
     }
     transactionDepth = 1
@@ -256,8 +275,40 @@ public final class Database {
     transactionSerial += 1
   }
 
-  private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+  /// `begin`, then stale rows mended (`staleRows`): in this transaction when it writes; for a read
+  /// that finds some, in a write transaction of its own before the read begins again.
+  private func beginMended(write: Bool) throws {
     try begin(write: write)
+    guard let staleRows else { return }
+    if write {
+      _ = try staleRows.mend()
+      return
+    }
+    guard !isReadOnly, try staleRows.exist() else { return }
+    try engine.commitReading()
+    // A read never waits on a writer: when another process holds the write lock, the read goes
+    // ahead with the rows as they are (the next transaction mends them).
+    try execute("PRAGMA busy_timeout = 0")
+    defer { try? execute("PRAGMA busy_timeout = \(SQLiteConnection.busyTimeoutMilliseconds)") }
+    do {
+      try begin(write: true)
+      _ = try staleRows.mend()
+      try execute("COMMIT")
+    } catch let failure as any DatabaseFailure where failure.isBusy {
+      if inTransaction { try? execute("ROLLBACK") }
+    } catch {
+      if inTransaction { try? execute("ROLLBACK") }
+      throw error
+    }
+    try begin(write: false)
+  }
+
+  private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    var relaxed = false
+    if write, dialect == .sqlite, let relaxesForeignKeys { relaxed = try relaxesForeignKeys() }
+    if relaxed { try execute("PRAGMA foreign_keys = OFF") }
+    defer { if relaxed { try? execute("PRAGMA foreign_keys = ON") } }
+    try beginMended(write: write)
     defer {
       if write, dialect == .postgresql {
         try? run(Self.releaseWriterLock, .integer(Self.writerLock))
@@ -267,7 +318,13 @@ public final class Database {
     do {
       let result = try body()
       transactionDepth = 0
-      if write { try execute("COMMIT") } else { try engine.commitReading() }
+      if write {
+        // bounty's own changes leave no row stale behind them.
+        _ = try staleRows?.mend()
+        try execute("COMMIT")
+      } else {
+        try engine.commitReading()
+      }
       return result
     } catch {
       transactionDepth = 0

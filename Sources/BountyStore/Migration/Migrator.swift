@@ -7,8 +7,9 @@ import BountyCore
 /// transaction (inside one the pragma does nothing, and `DROP TABLE fugitive` would cascade to every
 /// note and photo); each pending migration then runs in its own `BEGIN IMMEDIATE` transaction
 /// together with its bookkeeping (`PRAGMA user_version` and a row in `bounty_migration` with its
-/// checksum); `PRAGMA foreign_key_check` runs before the commit, and any row it reports rolls that
-/// migration back whole with an error that names the table. Foreign keys are turned back on
+/// checksum); `PRAGMA foreign_key_check` runs before the commit, and any row it reports beyond those
+/// broken before migrating (another program's, for `db check` to name) rolls that migration back
+/// whole with an error that names the table. Foreign keys are turned back on
 /// afterwards, also when a migration failed.
 public struct Migrator {
   public let migrations: [Migration]
@@ -24,7 +25,9 @@ public struct Migrator {
   public static func version(of database: Database) throws(BountyError) -> Int {
     if database.dialect == .postgresql { return try PostgresSchema.version(of: database) }
     do {
-      return Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+      let stored = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+      guard stored == 0 else { return stored }
+      return try recordedVersion(of: database) ?? 0
     } catch let error as SQLiteError where error.isNotADatabase {
       throw BountyError.refused("\(database.path) is not a SQLite database (\(error.message))")
     } catch {
@@ -79,6 +82,33 @@ public struct Migrator {
     }
   }
 
+  /// The version `bounty_migration` records when `PRAGMA user_version` says 0 although the file
+  /// has bounty's tables: a copy made by a tool that does not carry the pragma over (`sqlite3 db
+  /// .dump | sqlite3 copy`). Nil when the table is missing or empty, or when its versions do not
+  /// run 1, 2, … without a gap (then the file is judged by its tables as before). `validate`
+  /// checks each recorded checksum against the shipped migration's. Reads only.
+  static func recordedVersion(of database: Database) throws -> Int? {
+    let exists = try database.scalarInt(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'bounty_migration'")
+    guard exists == 1,
+      let row = try database.queryFirst(
+        "SELECT min(version), max(version), count(*) FROM bounty_migration",
+        row: { ($0.optionalInt(0), $0.optionalInt(1), $0.int(2)) }),
+      row.0 == 1, let highest = row.1, highest == row.2
+    else { return nil }
+    return Int(highest)
+  }
+
+  /// Writes `PRAGMA user_version` back when it was lost (see `recordedVersion`): the file is
+  /// then what it was before it was copied. Call on a file that may be written, outside a
+  /// transaction.
+  static func restoreUserVersion(of database: Database) throws {
+    guard database.dialect == .sqlite, try database.scalarInt("PRAGMA user_version") == 0,
+      let recorded = try recordedVersion(of: database)
+    else { return }
+    try database.execute("PRAGMA user_version = \(recorded)")
+  }
+
   /// Refuses a file whose tables and columns are not those migrations 1…`version` create.
   private func requireShape(of database: Database, at version: Int) throws {
     let missing = try SchemaShape.of(database).missing(
@@ -122,15 +152,24 @@ public struct Migrator {
       if enforced { try? database.execute("PRAGMA foreign_keys = ON") }
     }
     var applied: [Int] = []
+    // References another program broke before (rows of a fugitive the sqlite3 shell deleted with
+    // foreign keys off) are `db check`'s to name and repair; a migration is refused only for those
+    // it breaks itself. Counted once: each migration may leave at most as many.
+    let brokenBefore =
+      try pending(for: database).isEmpty ? [:] : Self.brokenReferenceCounts(in: database)
     for migration in migrations {
-      if try apply(migration, to: database, now: now) { applied.append(migration.version) }
+      if try apply(migration, to: database, now: now, brokenBefore: brokenBefore) {
+        applied.append(migration.version)
+      }
     }
     return applied
   }
 
   /// Runs one migration and its bookkeeping in one write transaction; false when another process
   /// had already applied it.
-  private func apply(_ migration: Migration, to database: Database, now: Timestamp) throws -> Bool {
+  private func apply(
+    _ migration: Migration, to database: Database, now: Timestamp, brokenBefore: [String: Int64]
+  ) throws -> Bool {
     try database.transaction(write: true) { () throws -> Bool in
       // Read again inside the write lock: another process may have applied it meanwhile.
       guard try Self.version(of: database) < migration.version else { return false }
@@ -149,7 +188,7 @@ public struct Migrator {
         .integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
         .text(now.iso8601))
       try database.execute("PRAGMA user_version = \(migration.version)")
-      let broken = try Self.brokenReferences(in: database)
+      let broken = try Self.brokenReferences(in: database, besides: brokenBefore)
       if !broken.isEmpty {
         throw BountyError.refused(
           "migration \(migration.version) (\(migration.name)) would leave "
@@ -159,19 +198,37 @@ public struct Migrator {
     }
   }
 
-  /// What `PRAGMA foreign_key_check` reports, one phrase per child table and parent:
-  /// `2 rows of note pointing at missing rows of fugitive`.
-  static func brokenReferences(in database: Database) throws -> [String] {
+  /// How many rows `PRAGMA foreign_key_check` reports, per child table and parent.
+  static func brokenReferenceCounts(in database: Database) throws -> [String: Int64] {
+    var counts: [String: Int64] = [:]
+    for (table, parent, count) in try database.query(
+      """
+      SELECT "table", parent, count(*) FROM pragma_foreign_key_check
+      GROUP BY "table", parent ORDER BY "table", parent
+      """, row: { ($0.text(0), $0.text(1), $0.int(2)) })
+    {
+      counts[table + " " + parent] = count
+    }
+    return counts
+  }
+
+  /// What `PRAGMA foreign_key_check` reports beyond the counts `before`, one phrase per child
+  /// table and parent: `2 rows of note pointing at missing rows of fugitive`.
+  static func brokenReferences(in database: Database, besides before: [String: Int64] = [:])
+    throws -> [String]
+  {
     try database.query(
       """
       SELECT "table", parent, count(*) FROM pragma_foreign_key_check
       GROUP BY "table", parent ORDER BY "table", parent
       """
-    ) { row in
-      let count = row.int(2)
+    ) { row in (row.text(0), row.text(1), row.int(2)) }
+    .compactMap { table, parent, count in
+      let added = count - (before[table + " " + parent] ?? 0)
+      guard added > 0 else { return nil }
       return
-        "\(count) \(count == 1 ? "row" : "rows") of \(row.text(0)) pointing at missing rows of "
-        + row.text(1)
+        "\(added) \(added == 1 ? "row" : "rows") of \(table) pointing at missing rows of "
+        + parent
     }
   }
 }

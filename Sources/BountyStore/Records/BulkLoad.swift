@@ -211,7 +211,8 @@ extension Store {
     if let table = load.searchIndex.first {
       try database.execute(table)
       try database.execute(
-        "INSERT INTO fugitive_search (rowid, text) SELECT id, text FROM fugitive_search_text")
+        "INSERT INTO fugitive_search (rowid, text) SELECT f.id, \(Self.searchTextSQL) FROM fugitive AS f"
+      )
       for statement in load.searchIndex.dropFirst() { try database.execute(statement) }
     }
     if !load.searchTriggers.isEmpty {
@@ -220,8 +221,8 @@ extension Store {
         "DELETE FROM fugitive_search WHERE rowid IN (SELECT value FROM json_each(?))", ids)
       try database.run(
         """
-        INSERT INTO fugitive_search (rowid, text) SELECT id, text FROM fugitive_search_text
-        WHERE id IN (SELECT id FROM fugitive WHERE position > ?
+        INSERT INTO fugitive_search (rowid, text) SELECT f.id, \(Self.searchTextSQL)
+        FROM fugitive AS f WHERE f.id IN (SELECT id FROM fugitive WHERE position > ?
           UNION SELECT value FROM json_each(?))
         """, .integer(position), ids)
       for statement in load.searchTriggers { try database.execute(statement) }

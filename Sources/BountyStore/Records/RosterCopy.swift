@@ -94,11 +94,8 @@ extension Store {
           }
           settingsRead = nil
           for (key, value) in settings {
-            try database.run(
-              """
-              INSERT INTO setting (key, value) VALUES (?, ?)
-              ON CONFLICT (key) DO UPDATE SET value = excluded.value
-              """, .text(key), .text(value))
+            // Into a roster without amounts: nothing to rescale.
+            try writeSettingRow(key, value, amountsRescaled: true)
             counts.settings += 1
           }
           for table in CopiedTable.roster {

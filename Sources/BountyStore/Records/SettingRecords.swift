@@ -58,12 +58,45 @@ extension Store {
             + "nothing was changed")
       }
     }
-    if value == key.defaultValue {
-      try database.run("DELETE FROM setting WHERE key = ?", .text(key.rawValue))
-    } else {
-      try database.run(
-        "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        .text(key.rawValue), .text(value))
+    // The amounts were rescaled before this (SettingsTab's `CurrencyChange`), so the database's
+    // own rescaling (migration 0017) must not run again.
+    try writeSettingRow(
+      key.rawValue, value == key.defaultValue ? nil : value, amountsRescaled: key == .currency)
+  }
+
+  /// Writes (or with nil deletes) one row of `setting`. On SQLite the file checks every value
+  /// and rescales the amounts when the currency changes (migration 0017): `amountsRescaled` says
+  /// bounty did that already (or that there are no amounts yet), and a value the file refuses is
+  /// `refused` with the file's reason. An existing row is updated, never inserted over (SQLite
+  /// fires an INSERT's triggers even when an upsert then updates).
+  func writeSettingRow(_ key: String, _ value: String?, amountsRescaled: Bool) throws {
+    guard database.dialect == .sqlite else {
+      if let value {
+        try database.run(
+          "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          .text(key), .text(value))
+      } else {
+        try database.run("DELETE FROM setting WHERE key = ?", .text(key))
+      }
+      return
+    }
+    if amountsRescaled {
+      try database.execute("INSERT OR IGNORE INTO currency_rescaled VALUES (1)")
+    }
+    defer { if amountsRescaled { try? database.execute("DELETE FROM currency_rescaled") } }
+    do {
+      if let value {
+        try database.run("UPDATE setting SET value = ? WHERE key = ?", .text(value), .text(key))
+        if database.changes == 0 {
+          try database.run(
+            "INSERT INTO setting (key, value) VALUES (?, ?)", .text(key), .text(value))
+        }
+      } else {
+        try database.run("DELETE FROM setting WHERE key = ?", .text(key))
+      }
+    } catch let error as SQLiteError where error.isConstraintViolation {
+      // RAISE(ABORT, …) in a trigger of the file: its reason is meant for people.
+      throw BountyError.refused("\(key): \(error.message)")
     }
   }
 

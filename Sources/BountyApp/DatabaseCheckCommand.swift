@@ -1,0 +1,45 @@
+internal import BountyCommands
+import BountyCore
+internal import BountyStore
+
+/// `db check [--repair]`: the engine's integrity check, broken references, and the rows other
+/// programs left wrong (rows of a fugitive that is gone, stale sort keys and search entries,
+/// invalid settings), each named by table, row and ID#; exits 1 while any exist. `--repair`
+/// fixes what has one right answer in one undoable step and says what it did.
+enum DatabaseCheckCommand {
+  static let repair = Param.flag(
+    "repair",
+    help:
+      "Fix what has one right answer (delete rows of fugitives that are gone, fold stale sort "
+      + "keys and search entries again) as one undoable step")
+
+  static let command = Command(
+    CommandSpec(
+      name: "db.check", words: ["db", "check"], tab: .database,
+      summary:
+        "Check the database's integrity, references, keys and settings (--repair fixes them)",
+      params: [repair], effect: .change(undoable: true), changesOnlyWith: [repair.name],
+      fronts: .terminal,
+      result:
+        "{ok, integrity: [message], foreignKeyViolations, problems: [message], repaired: [message]}",
+      schema: .component(.databaseCheck),
+      view: .facts([
+        Fact("ok", "Healthy", .yesNo), Fact("integrity", "Integrity check", .list),
+        Fact("foreignKeyViolations", "Broken references"),
+        Fact("problems", "Problems", .list), Fact("repaired", "Repaired", .list),
+        Fact("schemaVersion", "Schema version"),
+      ]), successField: "ok")
+  ) { store, arguments in
+    let repaired = arguments[repair] == true ? try store.repairDatabase() : []
+    let (integrity, violations) = try store.integrityCheck()
+    let problems = try store.databaseProblems()
+    let ok = integrity == ["ok"] && violations == 0 && problems.messages.isEmpty
+    return .object([
+      "ok": .bool(ok), "integrity": .array(integrity.map(JSON.string)),
+      "foreignKeyViolations": .int(violations),
+      "problems": .array(problems.messages.map(JSON.string)),
+      "repaired": .array(repaired.map(JSON.string)),
+      "schemaVersion": .int(try Migrator.version(of: store.database)),
+    ])
+  }
+}
