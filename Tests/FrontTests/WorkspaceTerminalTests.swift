@@ -177,6 +177,30 @@ import Testing
     #expect(try bounty.run(["export", "--format", "json"]).stdout == before)
   }
 
+  /// The card shows everything: Enter reads a long note whole, `v` the description, and the case
+  /// file has keys of its own (`b` the bond, whose form reads money as typed).
+  @Test func theCardReadsEverythingAndTheCaseFileHasKeys() throws {
+    let long = (1...40).map { "word\($0)" }.joined(separator: " ") + " THE-END"
+    #expect(try bounty.run(["fugitives", "note", "add", "48445", long]).status == 0)
+    let screen = try workspace()
+    try screen.type("Enter")
+    _ = screen.waitFor("ID#          48445")
+    try screen.type("G", "Enter")
+    let note = screen.waitFor("Esc, q or Enter closes")
+    #expect(note.contains("THE-END") && note.contains("Note "), "\(note)")
+    try screen.type("Escape", "v")
+    _ = screen.waitFor("The description of 48445")
+    try screen.type("Escape", "b")
+    _ = screen.waitFor("The bond of 48445")
+    try screen.type("$ 50,000", "C-s")
+    _ = screen.waitFor("Saved the bond of 48445")
+    let shown = try bounty.run(["--json", "fugitives", "show", "48445"]).stdout
+    #expect(shown.contains(#""amount":"50000.00""#), "\(shown)")
+    try screen.type("?")
+    let help = screen.waitFor("read the selected note in full")
+    #expect(help.contains("add an expense") && help.contains("the descriptors"))
+  }
+
   @Test func resizeRedrawsAndWideNamesKeepTheColumnsAligned() throws {
     let screen = try workspace()
     try screen.type("G")

@@ -22,7 +22,11 @@ public enum InteractiveReference {
   public static let card: [Entry] = [
     ("e", "edit the fugitive (a form)"), ("c", "capture (asks when and where) or release"),
     ("d", "delete (asks first)"), ("n", "add a case note"), ("↑/↓ j/k", "select a note"),
-    ("Enter, E", "edit the selected note"), ("x", "delete the selected note"),
+    ("Enter", "read the selected note in full"), ("E", "edit the selected note"),
+    ("x", "delete the selected note"), ("v", "read the description in full"),
+    ("b", "the bond, court, case number, FTA and forfeiture dates (a form)"),
+    ("i", "the descriptors: date of birth, height, weight, eyes, hair, marks (a form)"),
+    ("A", "add an alias"), ("$", "add an expense to the ledger (a form)"),
     ("m", "move the selected note: ↑/↓ carry it, Enter drops it, Esc puts it back"),
     ("Esc ← h Backspace", "back to the list"),
   ]

@@ -196,8 +196,9 @@ final class Workspace {
   private func handleCard(_ key: Key, id: Int64) {
     let notes = cardNotes
     let changes: Set<Key> = [
-      .character("e"), .character("c"), .character("n"), .character("d"), .enter,
-      .character("E"), .character("x"), .character("m"),
+      .character("e"), .character("c"), .character("n"), .character("d"), .character("E"),
+      .character("x"), .character("m"), .character("b"), .character("i"), .character("A"),
+      .character("$"),
     ]
     if changes.contains(key), open(id) == nil { return }
     switch key {
@@ -209,8 +210,15 @@ final class Workspace {
     case .character("c"): captureOrRelease(id)
     case .character("n"): addNote(id)
     case .character("d"): deleteFugitive(id)
-    case .enter, .character("E"):
+    case .enter:
+      if let note = selectedNote { readNote(note) }
+    case .character("v"): readDescription()
+    case .character("E"):
       if let note = selectedNote { editNote(id, note) }
+    case .character("b"): caseFileForm(.setBond, id, saying: "the bond")
+    case .character("i"): caseFileForm(.describeFugitive, id, saying: "the descriptors")
+    case .character("A"): caseFileForm(.addAlias, id, saying: "an alias")
+    case .character("$"): caseFileForm(.addExpense, id, saying: "an expense")
     case .character("x"):
       if let note = selectedNote { deleteNote(id, note) }
     case .character("m"):

@@ -247,6 +247,47 @@ extension Workspace {
     }
   }
 
+  // MARK: The case file
+
+  /// The form of the case-file command playing `role` (bond, descriptors, an alias, an expense)
+  /// for fugitive `id`: each empty field shows the value now and keeps it.
+  func caseFileForm(_ role: CommandRole, _ id: Int64, saying what: String) {
+    guard case .success(let fugitive) = client.fugitive(id),
+      let declared = declaredForm(role, fugitive: fugitive)
+    else { return }
+    let form = Form(
+      "\(what.prefix(1).uppercased() + what.dropFirst()) of \(name(of: fugitive))",
+      declared: declared, dispatcher: dispatcher, filled: false)
+    guard run(form, submit: { client.call(role, typed: typed($0), fixed: ["id": .int(id)]) }) != nil
+    else { return }
+    status = Status(text: "Saved \(what) of \(name(of: fugitive)); u undoes", kind: .success)
+  }
+
+  // MARK: Reading in full
+
+  /// Enter on a note: its whole text, wrapped, in a view that scrolls.
+  func readNote(_ note: JSON) {
+    let id = note["id"]?.int64.map(String.init) ?? "?"
+    page(
+      "Note \(id) of \(name(of: cardFugitive))",
+      wrappedText(note["text"]?.stringValue ?? "", width: curses?.columns ?? 80))
+  }
+
+  /// `v` on a card: the whole description, wrapped, in a view that scrolls.
+  func readDescription() {
+    page(
+      "The description of \(name(of: cardFugitive))",
+      wrappedText(cardFugitive?["description"]?.stringValue ?? "", width: curses?.columns ?? 80))
+  }
+
+  /// `text` as lines of at most `width` columns, each of its own lines wrapped, control
+  /// characters shown safely.
+  private func wrappedText(_ text: String, width: Int) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+      line.isEmpty ? [""] : wrappedLines(terminalSafe(String(line)), toWidth: max(10, width))
+    }
+  }
+
   // MARK: Notes
 
   func addNote(_ id: Int64) {

@@ -254,14 +254,49 @@ extension Workspace {
       notes.isEmpty
       ? nil
       : lines.count - notes.count + (carrying?.isNote == true ? carrying?.row ?? 0 : noteCursor)
+    // Every line is shown whole: a long one wraps under its value (Enter reads a note alone).
+    let rows = lines.enumerated().flatMap { index, line in
+      Self.wrapped(card: line, toWidth: curses.columns).map { (index, $0) }
+    }
     let room = contentRows
-    let top = max(0, (selectedLine ?? 0) - room + 2)
-    for (index, line) in lines.enumerated().dropFirst(top).prefix(room) {
-      let row = 1 + index - top
+    let selectedRows = rows.indices.filter { rows[$0].0 == selectedLine }
+    let top = max(0, (selectedRows.last ?? 0) - room + 2)
+    for (offset, (index, text)) in rows.enumerated().dropFirst(top).prefix(room) {
       var look: Curses.Look = index == 0 ? .bold : .normal
       if index == selectedLine { look = curses.look(.accent, .reverse, fallback: .reverse) }
       curses.put(
-        line, row: row, column: 0, width: curses.columns, look: look, pad: index == selectedLine)
+        text, row: 1 + offset - top, column: 0, width: curses.columns, look: look,
+        pad: index == selectedLine)
+    }
+  }
+
+  /// A card line cut to `width` columns: what follows its label (`  Description  `) or a note's
+  /// number (`    2. `) wraps under itself, word by word.
+  static func wrapped(card line: String, toWidth width: Int) -> [String] {
+    guard displayWidth(line) > width else { return [line] }
+    let leading = line.prefix { $0 == " " }.count
+    let rest = line.dropFirst(leading)
+    // A label is followed by two spaces or more; a note's number by one.
+    let bodyStart: Substring.Index
+    if leading >= 4, let space = rest.firstIndex(of: " ") {
+      bodyStart = rest.index(after: space)
+    } else if leading < 4,
+      let gap = rest.indices.first(where: {
+        rest[$0] == " " && rest.index(after: $0) < rest.endIndex
+          && rest[rest.index(after: $0)] == " "
+      }),
+      let value = rest[gap...].firstIndex(where: { $0 != " " })
+    {
+      bodyStart = value
+    } else {
+      bodyStart = rest.startIndex
+    }
+    let prefix = String(line[..<bodyStart])
+    let indent = displayWidth(prefix)
+    guard width - indent >= 10 else { return wrappedLines(line, toWidth: width) }
+    let pieces = wrappedLines(String(line[bodyStart...]), toWidth: width - indent)
+    return pieces.enumerated().map { index, piece in
+      (index == 0 ? prefix : String(repeating: " ", count: indent)) + piece
     }
   }
 
