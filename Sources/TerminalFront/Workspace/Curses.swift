@@ -4,7 +4,7 @@ import Glibc
 /// The full screen, through ncursesw: the alternate screen, raw keys, colour pairs, and text drawn
 /// cell by cell at the column each cell starts at, so a wide character (CJK, emoji) can never push
 /// the columns after it out of line. Restored on exit, and on a crash or a signal that ends us.
-final class Curses {
+final class Curses: Screen {
   /// Attributes a view draws with.
   struct Look: Equatable {
     var attributes: attr_t
@@ -72,8 +72,7 @@ final class Curses {
   var rows: Int { Int(bounty_lines()) }
   var columns: Int { Int(bounty_cols()) }
 
-  /// A look in colour `pair` when colour is on; `fallback` otherwise.
-  func look(_ pair: Pair, _ extra: Look = .normal, fallback: Look = .normal) -> Look {
+  func styled(_ pair: Pair, _ extra: Look, fallback: Look) -> Look {
     colour
       ? Look(attributes: bounty_color_pair(pair.rawValue) | extra.attributes) : fallback + extra
   }
@@ -81,13 +80,8 @@ final class Curses {
   func erase() { bounty_erase() }
   func refresh() { bounty_refresh() }
 
-  /// Draws `text` (made terminal-safe) at `row`, `column`, cut with `…` to `width` columns and, when
-  /// `pad`, filled with spaces to exactly `width`. Returns the columns used.
-  @discardableResult
-  func put(
-    _ text: String, row: Int, column: Int, width: Int? = nil, look: Look = .normal,
-    pad: Bool = false,
-    alignRight: Bool = false
+  func draw(
+    _ text: String, row: Int, column: Int, width: Int?, look: Look, pad: Bool, alignRight: Bool
   ) -> Int {
     guard row >= 0, row < rows, column < columns else { return 0 }
     let room = min(width ?? (columns - column), columns - column)
@@ -100,8 +94,7 @@ final class Curses {
     return displayWidth(shown)
   }
 
-  /// Clears `row` from `column` to its end.
-  func clearLine(_ row: Int, from column: Int = 0) {
+  func clear(row: Int, from column: Int) {
     bounty_clear_to_eol(Int32(row), Int32(column))
   }
 
@@ -115,8 +108,7 @@ final class Curses {
     }
   }
 
-  /// Waits for the next key (at most `timeout` ms when given; nil when it passes).
-  func key(timeout: Int32 = -1) -> Key? {
+  func readKey(timeout: Int32) -> Key? {
     bounty_timeout(timeout)
     var code: wint_t = 0
     let kind = bounty_get_key(&code)

@@ -16,7 +16,7 @@ final class Workspace {
   /// Where the tab and each list's sort and filter are remembered: read at the start, written when
   /// the workspace quits (so a tab switch costs no write).
   let memory: WorkspaceMemory
-  var curses: Curses?
+  var curses: (any Screen)?
   /// The bottom line's message until the next key.
   var status: Status?
   /// The selected note of the card on screen.
@@ -81,7 +81,12 @@ final class Workspace {
       Output.err("Error: this terminal cannot show the workspace; use 'bounty shell'")
       return 1
     }
-    self.curses = curses
+    return run(on: curses)
+  }
+
+  /// The key loop on `screen` (the terminal, or a test's) until the hunter quits.
+  func run(on screen: any Screen) -> Int32 {
+    curses = screen
     if status == nil, client.count(.fugitives) == 0, client.count(.captured) == 0 {
       status = Status(
         text: "No fugitives yet: a adds one, :sample loads the sample roster, ? lists the keys",
@@ -91,12 +96,12 @@ final class Workspace {
       // Every draw reads the rows afresh, so waiting at most a second for a key shows what other
       // hunters (or other processes on the same file) changed within a second.
       draw()
-      guard let key = curses.key(timeout: Self.refetchMilliseconds) else { continue }
+      guard let key = screen.key(timeout: Self.refetchMilliseconds) else { continue }
       let previous = status
       status = nil
       handle(key, previous: previous)
     }
-    curses.stop()
+    screen.stop()
     memory.save(model)
     return 0
   }

@@ -2,7 +2,13 @@ import BountyCore
 
 /// Drawing the workspace: the tab bar, the active view (list, card or settings), the status line.
 extension Workspace {
+  /// Draws the whole screen from one read snapshot: the currency, the tab counts and the rows on
+  /// screen all come from one read transaction, so a frame never mixes two moments.
   func draw() {
+    dispatcher.sharingReads(queued: []) { drawFrame() }
+  }
+
+  private func drawFrame() {
     guard let curses else { return }
     currency = client.currency
     curses.erase()
@@ -27,7 +33,7 @@ extension Workspace {
       currency: currency)
   }
 
-  private func drawTabBar(_ curses: Curses) {
+  private func drawTabBar(_ curses: any Screen) {
     var column = 0
     for (index, tab) in TabName.allCases.enumerated() {
       if index > 0 { column += curses.put(" │ ", row: 0, column: column, look: .dim) }
@@ -43,7 +49,7 @@ extension Workspace {
   /// What `c` does on this tab: it captures at large fugitives and releases captured ones.
   private var captureHint: String { model.active == .captured ? "c release" : "c capture" }
 
-  private func drawStatus(_ curses: Curses) {
+  private func drawStatus(_ curses: any Screen) {
     let row = curses.rows - 1
     guard let status else {
       let hints: String
@@ -72,7 +78,7 @@ extension Workspace {
 
   // MARK: The list
 
-  private func drawList(_ curses: Curses) {
+  private func drawList(_ curses: any Screen) {
     let rows = listRows
     var state = model.current
     if state.cursor < state.offset { state.offset = state.cursor }
@@ -88,7 +94,8 @@ extension Workspace {
         state.selected, cursor: state.cursor, page: found.items.compactMap { $0["id"]?.int64 },
         pageStart: state.offset - before, total: found.total,
         locate: { [self] id in client.locate(id, in: model.active, state) })
-      if let left = outcome.left, !listReshaped {
+      // Not when the hunter's own key sent it away (re-sort, filter, a release that says so).
+      if let left = outcome.left, !listReshaped, status == nil {
         let name = rowNames[left].map { " \($0)" } ?? ""
         status = Status(text: "\(left)\(name) left this list", kind: .info)
       }
@@ -153,7 +160,7 @@ extension Workspace {
     }
   }
 
-  private func drawListHeader(_ curses: Curses, state: TabState) {
+  private func drawListHeader(_ curses: any Screen, state: TabState) {
     var column = 0
     for (title, (width, right)) in zip(titles, columns(curses)) {
       curses.put(
@@ -190,7 +197,7 @@ extension Workspace {
   }
 
   /// Each column's width and alignment: the numbers as wide as this page needs, the name the rest.
-  private func columns(_ curses: Curses) -> [(Int, Bool)] {
+  private func columns(_ curses: any Screen) -> [(Int, Bool)] {
     let rows = shown.map(cells)
     func widest(_ index: Int, _ minimum: Int) -> Int {
       rows.reduce(minimum) { max($0, displayWidth($1[index])) }
@@ -230,7 +237,7 @@ extension Workspace {
 
   // MARK: The card
 
-  private func drawCard(_ curses: Curses, id: Int64) {
+  private func drawCard(_ curses: any Screen, id: Int64) {
     guard case .success(var fugitive) = client.fugitive(id) else {
       model.forget(id)
       status = Status(text: "Fugitive \(id) no longer exists.", kind: .error)
@@ -302,7 +309,7 @@ extension Workspace {
 
   // MARK: Settings
 
-  private func drawSettings(_ curses: Curses) {
+  private func drawSettings(_ curses: any Screen) {
     guard case .success(let result) = client.call(.listSettings) else { return }
     shown = result["items"]?.arrayValue ?? []
     total = Int64(shown.count)

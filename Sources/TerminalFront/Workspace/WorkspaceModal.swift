@@ -142,7 +142,7 @@ extension Workspace {
     }
   }
 
-  private func drawForm(_ form: Form, _ curses: Curses) {
+  private func drawForm(_ form: Form, _ curses: any Screen) {
     let width = min(curses.columns - 2, 76)
     let left = max(0, (curses.columns - width) / 2)
     let labelWidth = (form.fields.map { displayWidth($0.label) }.max() ?? 4) + 2

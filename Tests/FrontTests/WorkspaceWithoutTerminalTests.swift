@@ -1,0 +1,183 @@
+import BountyApp
+import BountyCore
+import BountyTestSupport
+import Foundation
+import Testing
+
+@testable import TerminalFront
+
+/// A screen for the workspace without a terminal: it keeps what was drawn as text, and gives the
+/// workspace keys from a script, with other things happening between them (another process's
+/// change, a look at the screen).
+final class TestScreen: Screen {
+  enum Step {
+    case key(Key)
+    /// Something that happens while the workspace waits; it then reads the rows again.
+    case meanwhile(() -> Void)
+    /// A look at the screen as last drawn.
+    case look((TestScreen) -> Void)
+  }
+
+  let rows: Int
+  let columns: Int
+  private var grid: [[Character]]
+  private var reversed: Set<Int> = []
+  private(set) var frame = ""
+  private(set) var selectedRow = ""
+  private var steps: [Step]
+
+  init(rows: Int = 30, columns: Int = 100, _ steps: [Step]) {
+    self.rows = rows
+    self.columns = columns
+    self.steps = steps
+    grid = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+  }
+
+  func styled(_ pair: Curses.Pair, _ extra: Curses.Look, fallback: Curses.Look) -> Curses.Look {
+    fallback + extra
+  }
+
+  func draw(
+    _ text: String, row: Int, column: Int, width: Int?, look: Curses.Look, pad: Bool,
+    alignRight: Bool
+  ) -> Int {
+    guard row >= 0, row < rows, column < columns else { return 0 }
+    let room = min(width ?? (columns - column), columns - column)
+    guard room > 0 else { return 0 }
+    var shown = truncated(terminalSafe(text), toWidth: room)
+    if pad || alignRight { shown = padded(shown, toWidth: room, alignRight: alignRight) }
+    var at = column
+    for character in shown where at < columns {
+      grid[row][at] = character
+      // A wide character takes two cells: the second holds nothing.
+      if displayWidth(String(character)) == 2, at + 1 < columns { grid[row][at + 1] = "\u{0}" }
+      at += displayWidth(String(character))
+    }
+    if pad, column == 0, look.attributes & Curses.Look.reverse.attributes != 0 {
+      reversed.insert(row)
+    }
+    return displayWidth(shown)
+  }
+
+  func clear(row: Int, from column: Int) {
+    guard row >= 0, row < rows else { return }
+    for at in max(0, column)..<columns { grid[row][at] = " " }
+    reversed.remove(row)
+  }
+
+  func erase() {
+    grid = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+    reversed = []
+  }
+
+  func refresh() {
+    let lines = grid.map { String($0.filter { $0 != "\u{0}" }).trimmingSuffix(" ") }
+    frame = lines.joined(separator: "\n")
+    selectedRow = reversed.sorted().first.map { lines[$0] } ?? ""
+  }
+
+  func cursor(at position: (row: Int, column: Int)?) {}
+
+  func readKey(timeout: Int32) -> Key? {
+    while !steps.isEmpty {
+      switch steps.removeFirst() {
+      case .key(let key): return key
+      case .meanwhile(let change):
+        change()
+        return nil
+      case .look(let check): check(self)
+      }
+    }
+    return .control("c")
+  }
+
+  func stop() {}
+  func suspend() {}
+}
+
+extension String {
+  fileprivate func trimmingSuffix(_ character: Character) -> String {
+    var text = self
+    while text.last == character { text.removeLast() }
+    return text
+  }
+}
+
+/// The workspace's cursor, keys and refreshes, driven without a terminal: the cursor holds a
+/// fugitive whatever happens to the list under it.
+@Suite struct WorkspaceWithoutTerminalTests {
+  let folder: TemporaryFolder
+  let dispatcher: Dispatcher
+  /// Another process on the same file.
+  let other: Dispatcher
+
+  init() throws {
+    folder = try TemporaryFolder()
+    dispatcher = try Dispatcher.open(path: folder.file("db.sqlite"))
+    _ = dispatcher.call("sample.load")
+    other = try Dispatcher.open(path: folder.file("db.sqlite"))
+  }
+
+  func run(_ steps: [TestScreen.Step]) {
+    let workspace = Workspace(dispatcher: dispatcher, environment: [:], noColor: true)
+    _ = workspace.run(on: TestScreen(steps))
+  }
+
+  func keys(_ text: String) -> [TestScreen.Step] { text.map { .key(.character($0)) } }
+
+  func captured(_ id: Int64) -> Bool {
+    guard case .success(let fugitive) = other.call("fugitives.get", params: ["id": .int(id)])
+    else { return false }
+    return fugitive["captured"] == .bool(true)
+  }
+
+  @Test func aCaptureAboveByAnotherProcessKeepsTheCursorOnItsFugitive() {
+    var seen: [String] = []
+    run(
+      keys("2jj") + [
+        .look { seen.append($0.selectedRow) },
+        .meanwhile {
+          _ = other.call("fugitives.capture", params: ["id": 25772, "at": "2026-11-30T09:00:00Z"])
+        },
+        .look { seen.append($0.selectedRow + " | " + $0.frame.prefix(120)) },
+        .key(.character("c")),
+        .look { seen.append($0.frame) },
+      ])
+    #expect(seen.count == 3)
+    #expect(seen[0].contains("15494"), "\(seen)")
+    #expect(seen[1].contains("15494") && seen[1].contains("4 of 7"), "\(seen)")
+    #expect(seen[2].contains("Released 15494 Zoë Lindqvist"), "\(seen)")
+    #expect(!captured(15494) && captured(25772))
+  }
+
+  @Test func aReSortAFilterAndMoveModeKeepTheCursorOnItsFugitive() {
+    var rows: [String] = []
+    run(
+      keys("jjjj") + [.look { rows.append($0.selectedRow) }] + keys("s")
+        + [.look { rows.append($0.selectedRow) }] + keys("S")
+        + [.look { rows.append($0.selectedRow) }] + keys("m")
+        + [.look { rows.append($0.selectedRow + " | " + $0.frame) }] + keys("/ormac")
+        + [.key(.enter), .look { rows.append($0.selectedRow) }])
+    #expect(rows.count == 5)
+    let chosen = rows[0]
+    #expect(chosen.contains("Cormac Byrne"), "\(rows)")
+    for row in rows.dropFirst() { #expect(row.contains("Cormac Byrne"), "\(rows)") }
+    #expect(rows[3].contains("sort manual"))
+  }
+
+  @Test func undoAndAFugitiveThatLeavesAreFollowed() {
+    var looks: [String] = []
+    run(
+      keys("jjjj") + [.look { looks.append($0.selectedRow) }]
+        // Another process deletes someone above; then the one under the cursor.
+        + [
+          .meanwhile { _ = other.call("fugitives.delete", params: ["id": 48445]) },
+          .look { looks.append($0.selectedRow) },
+          .meanwhile { _ = other.call("fugitives.delete", params: ["id": 82414]) },
+          .look { looks.append($0.frame) },
+        ])
+    #expect(looks.count == 3)
+    #expect(looks[0].contains("Cormac Byrne") && looks[1].contains("Cormac Byrne"), "\(looks)")
+    #expect(looks[2].contains("82414 Cormac Byrne left this list"), "\(looks)")
+  }
+}
