@@ -41,11 +41,10 @@ final class TestScreen: Screen {
     _ text: String, row: Int, column: Int, width: Int?, look: Curses.Look, pad: Bool,
     alignRight: Bool
   ) -> Int {
-    guard row >= 0, row < rows, column < columns else { return 0 }
-    let room = min(width ?? (columns - column), columns - column)
-    guard room > 0 else { return 0 }
-    var shown = truncated(terminalSafe(text), toWidth: room)
-    if pad || alignRight { shown = padded(shown, toWidth: room, alignRight: alignRight) }
+    guard
+      let shown = fitted(
+        text, row: row, column: column, width: width, pad: pad, alignRight: alignRight)
+    else { return 0 }
     var at = column
     for character in shown where at < columns {
       grid[row][at] = character

@@ -83,11 +83,10 @@ final class Curses: Screen {
   func draw(
     _ text: String, row: Int, column: Int, width: Int?, look: Look, pad: Bool, alignRight: Bool
   ) -> Int {
-    guard row >= 0, row < rows, column < columns else { return 0 }
-    let room = min(width ?? (columns - column), columns - column)
-    guard room > 0 else { return 0 }
-    var shown = truncated(terminalSafe(text), toWidth: room)
-    if pad || alignRight { shown = padded(shown, toWidth: room, alignRight: alignRight) }
+    guard
+      let shown = fitted(
+        text, row: row, column: column, width: width, pad: pad, alignRight: alignRight)
+    else { return 0 }
     var wide = shown.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
     wide.append(0)
     bounty_put(Int32(row), Int32(column), wide, Int32(wide.count - 1), look.attributes)
