@@ -132,7 +132,11 @@ import Testing
     #expect(capture.status == 0, "\(capture.stderr)")
     _ = screen.waitFor("4 of 7")
     try screen.type("c")
-    _ = screen.waitFor("Released 15494 Zoë Lindqvist")
+    // The key names whom it released: the next read (she left the list) does not replace that
+    // with "left this list", which is for another hunter's change.
+    let released = screen.waitFor("Released 15494 Zoë Lindqvist")
+    #expect(released.contains("Released 15494 Zoë Lindqvist"), "\(released)")
+    #expect(!released.contains("left this list"), "\(released)")
     #expect(
       try bounty.run(["--json", "fugitives", "show", "15494"]).stdout.contains("\"captured\":false")
     )
@@ -149,6 +153,19 @@ import Testing
     #expect(try bounty.run(["fugitives", "delete", "88657", "--yes"]).status == 0)
     let after = screen.waitFor("left this list")
     #expect(after.contains("88657 Augustin Delacroix left this list") && after.contains("2 of 27"))
+  }
+
+  /// A delete from the list names whom it deleted, and the cursor takes the row below.
+  @Test func aDeleteFromTheListNamesTheFugitive() throws {
+    let screen = try workspace()
+    try screen.type("j")
+    _ = screen.waitFor("2 of 28")
+    try screen.type("d")
+    _ = screen.waitFor("Delete fugitive 88657")
+    try screen.type("y")
+    let deleted = screen.waitFor("2 of 27")
+    #expect(deleted.contains("Deleted 88657 Augustin Delacroix"), "\(deleted)")
+    #expect(!deleted.contains("left this list"), "\(deleted)")
   }
 
   /// On a closed case every key that would change it refuses before any prompt opens, with the

@@ -211,6 +211,7 @@ extension Workspace {
     guard case .success(let fugitive) = client.fugitive(id) else { return }
     if fugitive["captured"] == .bool(true) {
       if perform(.releaseFugitive, ["id": .int(id)]) != nil {
+        hunterMoved(id)
         status = Status(
           text: "Released \(name(of: fugitive)): back in the Fugitives tab; u undoes",
           kind: .success)
@@ -229,6 +230,7 @@ extension Workspace {
     else {
       return
     }
+    hunterMoved(id)
     status = Status(
       text: "Captured \(name(of: fugitive)): now in the Captured tab; u undoes", kind: .success)
   }
@@ -243,8 +245,16 @@ extension Workspace {
     }
     if perform(.deleteFugitive, ["id": .int(id)]) != nil {
       model.forget(id)
+      hunterMoved(id)
       status = Status(text: "Deleted \(name(of: fugitive)); u brings it back", kind: .success)
     }
+  }
+
+  /// The hunter's own key just took `id` out of the list under the cursor (a capture, release or
+  /// delete): the status line names the fugitive by what the key did ("Released 15494 Zoë
+  /// Lindqvist: …"), which the next read must not replace with "15494 … left this list".
+  private func hunterMoved(_ id: Int64) {
+    if model.current.selected == id { listReshaped = true }
   }
 
   // MARK: Notes
