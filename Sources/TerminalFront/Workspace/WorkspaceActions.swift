@@ -53,6 +53,9 @@ extension Workspace {
         model.current.search = text.isEmpty ? nil : text
         model.current.cursor = 0
         model.current.offset = 0
+        // Each text typed is looked for the fugitive the cursor was on at `/`: a letter that
+        // filters it out (or matches nobody) for a moment does not lose it once it is back.
+        model.current.selected = before.selected
         listReshaped = true
       })
     if typed == nil {
