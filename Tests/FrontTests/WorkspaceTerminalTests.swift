@@ -110,6 +110,20 @@ import Testing
     #expect(saved.contains("Added") && saved.contains("Dana Whitaker"))
   }
 
+  /// The edit form holds each value in its field; an empty one shows how to type it, not "now"
+  /// (the value now of an empty description, read as if it were the text "now").
+  @Test func anEditFormShowsNoValueNowForAnEmptyField() throws {
+    let screen = try workspace()
+    #expect(
+      try bounty.run(["fugitives", "add", "--name", "Aaron Aardvark", "--bounty", "100"]).status
+        == 0)
+    _ = screen.waitFor("Fugitives (29)")
+    try screen.type("g", "e")
+    let form = screen.waitFor("Edit 91320 Aaron Aardvark")
+    let description = try #require(rows(form).first { $0.contains("Description") })
+    #expect(!description.contains("now") && description.contains("optional"), "\(form)")
+  }
+
   @Test func moveModeMovesARowAndUndoPutsItBack() throws {
     func manual() throws -> [String] {
       let listed = try bounty.run([
