@@ -263,7 +263,7 @@ extension WorkspaceTerminalTests {
   @Test func aFormSavedOverAnotherProcesssChangeIsRefusedWithTheValueNow() throws {
     let screen = try workspace()
     try screen.type("e")
-    _ = screen.waitFor("Edit Ábel Kovács")
+    _ = screen.waitFor("Edit 48445 Ábel Kovács")
     // Meanwhile someone else changes the bounty the form shows as 250.00.
     try bounty.run(["fugitives", "edit", "48445", "--bounty", "300"])
     try screen.type("Tab", "C-u", "260", "C-s")
