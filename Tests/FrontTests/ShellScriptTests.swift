@@ -176,7 +176,12 @@ import Testing
 
   /// A script whose `show` failed must not act on the fugitive shown before it: each verb given
   /// no ID# is refused, naming its line, and every fugitive is as it was.
-  @Test(arguments: ["delete --yes", "release", "capture", "note add Seen at the docks", "edit"])
+  /// A valued option that selects nobody (`--bounty`, `--at`) is no ID# either: such lines said
+  /// "missing ID" or "ids is required", naming no line.
+  @Test(arguments: [
+    "delete --yes", "release", "capture", "note add Seen at the docks", "edit",
+    "edit --bounty 5", "capture --at today", "capture --at today --lat 1 --lon 2",
+  ])
   func aFailedShowLeavesNoFugitiveForTheNextVerb(verb: String) throws {
     _ = try bounty.run(["sample"])
     let before = try bounty.run(["export", "--format", "json"]).stdout
