@@ -186,6 +186,21 @@ import Testing
     #expect(after.contains("88657 Augustin Delacroix left this list") && after.contains("2 of 27"))
   }
 
+  /// One who left while another tab was on screen is named too when their tab comes back (the
+  /// names were the last drawn list's, the other tab's: "88657 left this list").
+  @Test func aFugitiveThatLeavesWhileAnotherTabIsShownIsNamed() throws {
+    let screen = try workspace()
+    try screen.type("j")
+    _ = screen.waitFor("2 of 28")
+    try screen.type("2")
+    _ = screen.waitFor("1 of 6")
+    #expect(try bounty.run(["fugitives", "delete", "88657", "--yes"]).status == 0)
+    _ = screen.waitFor("Fugitives (27)")
+    try screen.type("1")
+    let after = screen.waitFor("left this list")
+    #expect(after.contains("88657 Augustin Delacroix left this list"), "\(after)")
+  }
+
   /// A delete from the list names whom it deleted, and the cursor takes the row below.
   @Test func aDeleteFromTheListNamesTheFugitive() throws {
     let screen = try workspace()
