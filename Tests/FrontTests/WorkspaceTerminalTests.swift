@@ -201,6 +201,20 @@ import Testing
     #expect(after.contains("88657 Augustin Delacroix left this list"), "\(after)")
   }
 
+  /// `u` says what it undid, even when that takes the cursor's fugitive out of the list (the next
+  /// read replaced "Undid: fugitives add 91320" with "91320 … left this list").
+  @Test func undoSaysWhatItUndidWhenTheCursorsFugitiveLeaves() throws {
+    let screen = try workspace()
+    try screen.type("a")
+    _ = screen.waitFor("New fugitive")
+    try screen.type("Aaab Test", "Tab", "Tab", "5", "C-s")
+    _ = screen.waitFor("Added 91320 Aaab Test")
+    try screen.type("u")
+    let undone = screen.waitFor("Undid:")
+    #expect(undone.contains("Undid: fugitives add 91320"), "\(undone)")
+    #expect(!undone.contains("left this list"), "\(undone)")
+  }
+
   /// A delete from the list names whom it deleted, and the cursor takes the row below.
   @Test func aDeleteFromTheListNamesTheFugitive() throws {
     let screen = try workspace()

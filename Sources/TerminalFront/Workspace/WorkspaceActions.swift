@@ -328,6 +328,9 @@ extension Workspace {
 
   func undo(redo: Bool) {
     guard let step = perform(redo ? .redo : .undo, JSONObject()) else { return }
+    // The status line says what was undone ("Undid: fugitives add 91320", which names the ID#):
+    // the next read must not replace it with "… left this list" when that took the cursor's one.
+    listReshaped = true
     status = Status(
       text: "\(redo ? "Redid" : "Undid"): \(step["label"]?.stringValue ?? "")", kind: .success)
   }
