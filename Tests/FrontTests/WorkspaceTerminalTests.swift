@@ -215,6 +215,19 @@ import Testing
     #expect(!undone.contains("left this list"), "\(undone)")
   }
 
+  /// An edit that takes the fugitive out of the filtered list says what it saved, not that they
+  /// left it.
+  @Test func anEditOutOfTheFilterSaysWhatItSaved() throws {
+    let screen = try workspace()
+    try screen.type("/", "whit", "Enter")
+    _ = screen.waitFor("1 of 1")
+    try screen.type("e")
+    _ = screen.waitFor("Edit 25772")
+    try screen.type("C-u", "Zed Renamed", "C-s")
+    let saved = screen.waitFor("Saved")
+    #expect(saved.contains("Saved 25772 Zed Renamed; u undoes"), "\(saved)")
+  }
+
   /// A delete from the list names whom it deleted, and the cursor takes the row below.
   @Test func aDeleteFromTheListNamesTheFugitive() throws {
     let screen = try workspace()

@@ -205,8 +205,9 @@ extension Workspace {
     status = Status(text: "Saved \(name(of: saved)); u undoes", kind: .success)
     if model.currentFugitive != nil {
       model.focus(newID)
-    } else {
-      _ = select(newID)
+    } else if !select(newID) {
+      // The edit took it out of the (filtered) list: the status line names it by what was saved.
+      listReshaped = true
     }
   }
 
