@@ -89,8 +89,9 @@ final class Shell {
         let number = scriptLine
         if !handle(line) { break loop }
         if bailed {
-          Output.err(
-            "Error: stopped at line \(number ?? 0), which failed (--bail); nothing after it ran")
+          // On a terminal there are no line numbers: the command just typed is the one.
+          let which = number.map { "at line \($0), which failed" } ?? "as that command failed"
+          Output.err("Error: stopped \(which) (--bail); nothing after it ran")
           break loop
         }
       }
