@@ -197,6 +197,21 @@ import Testing
     #expect(try bounty.run(["export", "--format", "json"]).stdout == before)
   }
 
+  /// Under `--bail` a bad answer to a form is the script's failed line: it stops there, naming
+  /// that line. It asked again and read the script's next lines as answers: "Enter keeps" saved
+  /// nothing and said so, then `delete --yes` deleted the fugitive the form was for, exit 0.
+  @Test func underBailABadAnswerToAFormStopsTheScript() throws {
+    _ = try bounty.run(["sample"])
+    let before = try bounty.run(["export", "--format", "json"]).stdout
+    let outcome = try bounty.run(
+      ["shell", "--bail"], input: "show 12328\nedit\n\n1.234,50\n\n\n\ndelete --yes\nquit\n")
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("use . for decimals"), "\(outcome.stderr)")
+    #expect(!outcome.stderr.contains("try again"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("stopped at line 4, which failed"), "\(outcome.stderr)")
+    #expect(try bounty.run(["export", "--format", "json"]).stdout == before)
+  }
+
   @Test func bailStopsAtTheFirstFailedLineAndNamesIt() throws {
     _ = try bounty.run(["sample"])
     let outcome = try bounty.run(
