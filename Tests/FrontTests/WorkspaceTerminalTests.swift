@@ -228,6 +228,18 @@ import Testing
     #expect(saved.contains("Saved 25772 Zed Renamed; u undoes"), "\(saved)")
   }
 
+  /// A `:` command's answer stays on the status line when it takes the cursor's fugitive out of
+  /// the list (`:delete --yes` on a card said only "48445 Ábel Kovács left this list").
+  @Test func aColonCommandsAnswerIsNotReplacedByLeftThisList() throws {
+    let screen = try workspace()
+    try screen.type("Enter")
+    _ = screen.waitFor("ID#          48445")
+    try screen.type(":", "delete --yes", "Enter")
+    let deleted = screen.waitFor("1 of 27")
+    #expect(deleted.contains("Deleted fugitive 48445 (Ábel Kovács)"), "\(deleted)")
+    #expect(!deleted.contains("left this list"), "\(deleted)")
+  }
+
   /// A delete from the list names whom it deleted, and the cursor takes the row below.
   @Test func aDeleteFromTheListNamesTheFugitive() throws {
     let screen = try workspace()
