@@ -240,6 +240,17 @@ import Testing
     #expect(!deleted.contains("left this list"), "\(deleted)")
   }
 
+  /// `u` on the card of a fugitive it takes away says what it undid, not "Fugitive 91320 no
+  /// longer exists."
+  @Test func undoOnTheCardOfAnAddSaysWhatItUndid() throws {
+    let screen = try workspace()
+    try screen.type(":", "add --name Zed --bounty 5", "Enter")
+    _ = screen.waitFor("ID#          91320")
+    try screen.type("u")
+    let undone = screen.waitFor("1 of 28")
+    #expect(undone.contains("Undid: fugitives add 91320"), "\(undone)")
+  }
+
   /// A delete from the list names whom it deleted, and the cursor takes the row below.
   @Test func aDeleteFromTheListNamesTheFugitive() throws {
     let screen = try workspace()

@@ -261,6 +261,13 @@ extension Workspace {
     if model.current.selected == id { listReshaped = true }
   }
 
+  /// Closes the card when the hunter's own command or undo just took its fugitive away, so the
+  /// status line keeps saying what was done rather than "Fugitive 48445 no longer exists." (which
+  /// the card's draw says of another process's change).
+  func closeCardIfGone() {
+    if let id = model.currentFugitive, case .failure = client.fugitive(id) { model.forget(id) }
+  }
+
   // MARK: Notes
 
   func addNote(_ id: Int64) {
@@ -329,6 +336,7 @@ extension Workspace {
 
   func undo(redo: Bool) {
     guard let step = perform(redo ? .redo : .undo, JSONObject()) else { return }
+    closeCardIfGone()
     // The status line says what was undone ("Undid: fugitives add 91320", which names the ID#):
     // the next read must not replace it with "… left this list" when that took the cursor's one.
     listReshaped = true

@@ -58,9 +58,7 @@ extension Workspace {
         // The answer below says what the command did: the next read must not replace it with
         // "… left this list" when the command took the cursor's fugitive out of it.
         listReshaped = true
-        // A command that deleted the card's fugitive closes the card here, so the answer is not
-        // replaced with "Fugitive 48445 no longer exists." when the card is drawn.
-        if let id = model.currentFugitive, case .failure = client.fugitive(id) { model.forget(id) }
+        closeCardIfGone()
         follow(spec, result)
         let plain = TerminalInfo(isTTY: true, width: curses?.columns, style: Style(enabled: false))
         let lines = ResultRenderer(terminal: plain, currency: currency).render(
