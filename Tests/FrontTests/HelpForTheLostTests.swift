@@ -23,6 +23,16 @@ import Testing
     #expect(!notes.stdout.contains("fugitives capture"))
   }
 
+  /// `bounty shell --help` and `bounty help shell` say what `--bail` does (they answered "no
+  /// help for 'shell'").
+  @Test(arguments: [["shell", "--help"], ["help", "shell"]])
+  func theShellHasHelp(arguments: [String]) throws {
+    let outcome = try bounty.run(arguments)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.hasPrefix("Usage: bounty shell [--bail]"), "\(outcome.stdout)")
+    #expect(outcome.stdout.contains("--bail  stop a script at its first failed line"))
+  }
+
   @Test(arguments: [
     (["lsit"], "unknown command 'lsit'; did you mean 'list'?"),
     (["fugitive", "list"], "unknown command 'fugitive'; did you mean 'fugitives'?"),

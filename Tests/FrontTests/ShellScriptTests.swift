@@ -176,7 +176,12 @@ import Testing
 
   /// A script whose `show` failed must not act on the fugitive shown before it: each verb given
   /// no ID# is refused, naming its line, and every fugitive is as it was.
-  @Test(arguments: ["delete --yes", "release", "capture", "note add Seen at the docks", "edit"])
+  /// A valued option that selects nobody (`--bounty`, `--at`) is no ID# either: such lines said
+  /// "missing ID" or "ids is required", naming no line.
+  @Test(arguments: [
+    "delete --yes", "release", "capture", "note add Seen at the docks", "edit",
+    "edit --bounty 5", "capture --at today", "capture --at today --lat 1 --lon 2",
+  ])
   func aFailedShowLeavesNoFugitiveForTheNextVerb(verb: String) throws {
     _ = try bounty.run(["sample"])
     let before = try bounty.run(["export", "--format", "json"]).stdout
@@ -189,6 +194,21 @@ import Testing
       outcome.stderr.contains(
         "Error: line 3: no fugitive on screen: '\(word)' needs an ID# here (or 'show ID' first)"),
       "\(outcome.stderr)")
+    #expect(try bounty.run(["export", "--format", "json"]).stdout == before)
+  }
+
+  /// Under `--bail` a bad answer to a form is the script's failed line: it stops there, naming
+  /// that line. It asked again and read the script's next lines as answers: "Enter keeps" saved
+  /// nothing and said so, then `delete --yes` deleted the fugitive the form was for, exit 0.
+  @Test func underBailABadAnswerToAFormStopsTheScript() throws {
+    _ = try bounty.run(["sample"])
+    let before = try bounty.run(["export", "--format", "json"]).stdout
+    let outcome = try bounty.run(
+      ["shell", "--bail"], input: "show 12328\nedit\n\n1.234,50\n\n\n\ndelete --yes\nquit\n")
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("use . for decimals"), "\(outcome.stderr)")
+    #expect(!outcome.stderr.contains("try again"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("stopped at line 4, which failed"), "\(outcome.stderr)")
     #expect(try bounty.run(["export", "--format", "json"]).stdout == before)
   }
 

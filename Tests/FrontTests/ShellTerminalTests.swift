@@ -65,6 +65,20 @@ import Testing
     case tmuxFailed(String, Int32)
   }
 
+  /// `--bail` on a terminal names no line number it does not have ("stopped at line 0").
+  @Test func bailOnATerminalNamesTheCommandNotALineZero() throws {
+    let folder = try TemporaryFolder()
+    let command =
+      "env BOUNTY_DB=\(folder.file("db.sqlite")) TERM=xterm XDG_STATE_HOME=\(folder.file("state")) "
+      + "\(BinaryRunner.executable) shell --bail; echo EXITED $?; sleep 30"
+    let screen = try Screen(command: command)
+    _ = screen.waitFor("Fugitives>")
+    try screen.type("show 99999", "Enter")
+    let stopped = screen.waitFor("EXITED")
+    #expect(stopped.contains("EXITED 1"), "\(stopped)")
+    #expect(stopped.contains("(--bail)") && !stopped.contains("line 0"), "\(stopped)")
+  }
+
   @Test func drivesTheShellInAPseudoTerminal() throws {
     let folder = try TemporaryFolder()
     let command =

@@ -60,6 +60,19 @@ public struct Help {
         inside DIR.
         """
     }
+    if words == ["shell"] {
+      return """
+        Usage: bounty shell [--bail]
+
+        The line shell: the three tabs as lines of text, for screen readers, TERM=dumb terminals
+        and scripts on standard input (what 'bounty' runs when its input is not a terminal).
+        Type 'help' in it for the commands of each tab.
+
+        Options:
+          --bail  stop a script at its first failed line, name it and exit 1 (as sqlite3 -bail
+                  does), so no later line runs on a state the script did not expect
+        """
+    }
     if let (command, used) = registry.spec(words: words), used == words.count {
       return commandHelp(command)
     }

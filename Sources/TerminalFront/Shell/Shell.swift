@@ -24,7 +24,7 @@ final class Shell {
   private let memory: WorkspaceMemory?
   private var anyFailed = false
   /// Stop at the first failed line (`bounty shell --bail`), as `sqlite3 -bail` does.
-  private let bail: Bool
+  let bail: Bool
   /// Set when a line failed under `bail`: nothing after it runs.
   private var bailed = false
   /// Rows shown per page of a list: the terminal's height, or 50 in a script.
@@ -86,11 +86,13 @@ final class Shell {
       case .end: break loop
       case .interrupted: continue
       case .line(let line):
-        let number = scriptLine
         if !handle(line) { break loop }
+        // The last line read: the command's own, or the answer to its form that was refused.
+        let number = scriptLine
         if bailed {
-          Output.err(
-            "Error: stopped at line \(number ?? 0), which failed (--bail); nothing after it ran")
+          // On a terminal there are no line numbers: the command just typed is the one.
+          let which = number.map { "at line \($0), which failed" } ?? "as that command failed"
+          Output.err("Error: stopped \(which) (--bail); nothing after it ran")
           break loop
         }
       }

@@ -2,7 +2,8 @@ import BountyApp
 import BountyCore
 
 /// The line shell's forms, one field at a time, from the same declaration as the workspace's
-/// (`DeclaredForm`): a bad value is asked again with the reason the command itself would give;
+/// (`DeclaredForm`): a bad value is asked again with the reason the command itself would give
+/// (a script run with `--bail` stops there instead: the answer is its failed line);
 /// `.cancel`, Ctrl-C or end of input cancels and nothing is saved. Up recalls no commands.
 struct ShellForms {
   let shell: Shell
@@ -11,6 +12,8 @@ struct ShellForms {
     case value(String)
     case keep
     case cancel
+    /// A bad answer in a script run with `--bail`: the command fails, and the script stops there.
+    case invalid(BountyError)
   }
 
   /// Asks for `field` until the dispatcher's check accepts the answer. Enter keeps `current` (or
@@ -29,19 +32,25 @@ struct ShellForms {
         try shell.dispatcher.check(line, for: field.param)
         return .value(line)
       } catch {
+        // Under --bail a script's bad answer is its failed line: nothing after it is read, not
+        // even as a second try at this answer.
+        guard shell.interactive || !shell.bail else { return .invalid(error) }
         Output.err("  \(error.message); try again, or '.cancel'")
       }
     }
   }
 
   /// The answers to `declared`'s fields that differ from the values now (all of them when
-  /// `editing` is false); nil when cancelled.
-  private func answers(_ declared: DeclaredForm, editing: Bool) -> [String: String]? {
+  /// `editing` is false); nil when cancelled; throws a script's bad answer.
+  private func answers(_ declared: DeclaredForm, editing: Bool) throws(BountyError) -> [String:
+    String]?
+  {
     var typed: [String: String] = [:]
     for field in declared.fields {
       let current = editing ? field.current : nil
       switch ask(field, current: current) {
       case .cancel: return nil
+      case .invalid(let error): throw error
       case .keep: continue
       case .value(let text) where text == current: continue
       case .value(let text): typed[field.name] = text
@@ -55,16 +64,30 @@ struct ShellForms {
     return DeclaredForm(spec, fugitive: fugitive)
   }
 
-  private func cancelled() -> Int64? {
-    shell.say("Cancelled; nothing was saved.")
-    return nil
+  /// The answers `read` gives; nil, saying why, when the form was cancelled or (in a script with
+  /// `--bail`) an answer was bad, which fails the command.
+  private func scriptChecked(_ read: () throws(BountyError) -> [String: String]?) -> [String:
+    String]?
+  {
+    do {
+      guard let typed = try read() else {
+        shell.say("Cancelled; nothing was saved.")
+        return nil
+      }
+      return typed
+    } catch {
+      shell.fail(error)
+      return nil
+    }
   }
 
   /// Adds a fugitive; its ID# when saved.
   func add() -> Int64? {
     guard let declared = form(.addFugitive) else { return nil }
     shell.say("New fugitive ('.cancel' or Ctrl-C cancels):")
-    guard let typed = answers(declared, editing: false) else { return cancelled() }
+    guard
+      let typed = scriptChecked({ () throws(BountyError) in try answers(declared, editing: false) })
+    else { return nil }
     return submit(.addFugitive, typed)
   }
 
@@ -82,7 +105,9 @@ struct ShellForms {
       return nil
     }
     shell.say("Editing fugitive \(id) (Enter keeps a value, '.cancel' or Ctrl-C cancels):")
-    guard let typed = answers(declared, editing: true) else { return cancelled() }
+    guard
+      let typed = scriptChecked({ () throws(BountyError) in try answers(declared, editing: true) })
+    else { return nil }
     if typed.isEmpty {
       shell.say("Nothing changed.")
       return id

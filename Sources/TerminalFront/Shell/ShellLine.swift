@@ -55,14 +55,23 @@ struct ShellLine {
     guard current == nil, case .integer(let range)? = positionals.first?.type,
       range == Limits.fugitiveIDs
     else { return }
+    // Only a selection's filters choose fugitives in place of an ID#: another valued option
+    // (`edit --bounty 5`, `capture --at today`) still needs one, and is refused here, naming
+    // its line, rather than by the command's "missing ID".
     let selects = words.contains { word in
-      params.contains { $0.optionName == word.text.prefix { $0 != "=" } && $0.type != .boolean }
+      params.contains {
+        Self.selectingParams.contains($0.name) && $0.optionName == word.text.prefix { $0 != "=" }
+      }
     }
     let given = firstPositionalIndex(words, params).map { words[$0].text }
     let namesOne = given.map { Int64($0) != nil } ?? selects
     guard !namesOne else { return }
     throw Self.noFugitiveOnScreen(verb, line: line)
   }
+
+  /// The parameters with which a capture, release or delete selects fugitives instead of naming
+  /// them (`FugitiveSelection`: `--search`, `--min-bounty`, `--all-matching`).
+  static let selectingParams: Set<String> = ["search", "minBounty", "allMatching"]
 
   /// The refusal of `verb` given no ID# with no fugitive on screen, naming the script `line`.
   static func noFugitiveOnScreen(_ verb: String, line: Int?) -> BountyError {

@@ -43,14 +43,17 @@ struct Form {
 
   /// The workspace's face of a command's declared form: a field per declared field, with its
   /// label and hint, checked by the dispatcher's own check; `filled` puts each field's value now
-  /// in it (a form that edits), else the value now is the hint (a form whose empty field keeps it).
+  /// in it (a form that edits) and an emptied field shows how to type it (an edit's empty
+  /// description clears it, so "now …" would mislead), else a value now is the hint (a form whose
+  /// empty field keeps it). An empty value now is no hint: it showed a bare "now".
   init(_ title: String, declared: DeclaredForm, dispatcher: Dispatcher, filled: Bool) {
     self.init(
       title,
       declared.fields.map { field in
         Field(
           field.name, field.label, value: filled ? field.current ?? "" : "",
-          hint: field.current.map { "now \($0)" } ?? field.hint,
+          hint: filled
+            ? field.hint : field.current.flatMap { $0.isEmpty ? nil : "now \($0)" } ?? field.hint,
           check: { DeclaredForm.problem(with: $0, for: field, dispatcher: dispatcher) })
       })
   }

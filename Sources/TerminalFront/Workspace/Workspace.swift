@@ -26,8 +26,13 @@ final class Workspace {
   var running = true
   /// The rows the last drawn list showed, and its total (the keys act on them).
   var shown: [JSON] = []
-  /// The names of the fugitives the last drawn list showed, to name one that left it.
-  var rowNames: [Int64: String] = [:]
+  /// The names of the fugitives the active tab's list showed when last drawn, to name one that
+  /// left it: kept per tab, so one who left while another tab was on screen is named too.
+  var rowNames: [Int64: String] {
+    get { namesByTab[model.active] ?? [:] }
+    set { namesByTab[model.active] = newValue }
+  }
+  private var namesByTab: [TabName: [Int64: String]] = [:]
   /// Set by a key that re-sorts or filters the list: the cursor's fugitive may drop out of it
   /// then, which is the hunter's doing and not worth a message.
   var listReshaped = false

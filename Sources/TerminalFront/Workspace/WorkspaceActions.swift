@@ -53,6 +53,9 @@ extension Workspace {
         model.current.search = text.isEmpty ? nil : text
         model.current.cursor = 0
         model.current.offset = 0
+        // Each text typed is looked for the fugitive the cursor was on at `/`: a letter that
+        // filters it out (or matches nobody) for a moment does not lose it once it is back.
+        model.current.selected = before.selected
         listReshaped = true
       })
     if typed == nil {
@@ -202,8 +205,9 @@ extension Workspace {
     status = Status(text: "Saved \(name(of: saved)); u undoes", kind: .success)
     if model.currentFugitive != nil {
       model.focus(newID)
-    } else {
-      _ = select(newID)
+    } else if !select(newID) {
+      // The edit took it out of the (filtered) list: the status line names it by what was saved.
+      listReshaped = true
     }
   }
 
@@ -211,6 +215,7 @@ extension Workspace {
     guard case .success(let fugitive) = client.fugitive(id) else { return }
     if fugitive["captured"] == .bool(true) {
       if perform(.releaseFugitive, ["id": .int(id)]) != nil {
+        hunterMoved(id)
         status = Status(
           text: "Released \(name(of: fugitive)): back in the Fugitives tab; u undoes",
           kind: .success)
@@ -229,6 +234,7 @@ extension Workspace {
     else {
       return
     }
+    hunterMoved(id)
     status = Status(
       text: "Captured \(name(of: fugitive)): now in the Captured tab; u undoes", kind: .success)
   }
@@ -243,6 +249,7 @@ extension Workspace {
     }
     if perform(.deleteFugitive, ["id": .int(id)]) != nil {
       model.forget(id)
+      hunterMoved(id)
       status = Status(text: "Deleted \(name(of: fugitive)); u brings it back", kind: .success)
     }
   }
@@ -286,6 +293,20 @@ extension Workspace {
     text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
       line.isEmpty ? [""] : wrappedLines(terminalSafe(String(line)), toWidth: max(10, width))
     }
+  }
+
+  /// The hunter's own key just took `id` out of the list under the cursor (a capture, release or
+  /// delete): the status line names the fugitive by what the key did ("Released 15494 Zoë
+  /// Lindqvist: …"), which the next read must not replace with "15494 … left this list".
+  private func hunterMoved(_ id: Int64) {
+    if model.current.selected == id { listReshaped = true }
+  }
+
+  /// Closes the card when the hunter's own command or undo just took its fugitive away, so the
+  /// status line keeps saying what was done rather than "Fugitive 48445 no longer exists." (which
+  /// the card's draw says of another process's change).
+  func closeCardIfGone() {
+    if let id = model.currentFugitive, case .failure = client.fugitive(id) { model.forget(id) }
   }
 
   // MARK: Notes
@@ -356,6 +377,10 @@ extension Workspace {
 
   func undo(redo: Bool) {
     guard let step = perform(redo ? .redo : .undo, JSONObject()) else { return }
+    closeCardIfGone()
+    // The status line says what was undone ("Undid: fugitives add 91320", which names the ID#):
+    // the next read must not replace it with "… left this list" when that took the cursor's one.
+    listReshaped = true
     status = Status(
       text: "\(redo ? "Redid" : "Undid"): \(step["label"]?.stringValue ?? "")", kind: .success)
   }

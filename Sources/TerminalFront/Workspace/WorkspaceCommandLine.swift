@@ -55,6 +55,10 @@ extension Workspace {
       case .failure(let error):
         status = Status(text: error.message, kind: .error)
       case .success(let result):
+        // The answer below says what the command did: the next read must not replace it with
+        // "… left this list" when the command took the cursor's fugitive out of it.
+        listReshaped = true
+        closeCardIfGone()
         follow(spec, result)
         let plain = TerminalInfo(isTTY: true, width: curses?.columns, style: Style(enabled: false))
         let lines = ResultRenderer(terminal: plain, currency: currency).render(
