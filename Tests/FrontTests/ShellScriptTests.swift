@@ -168,6 +168,14 @@ import Testing
     #expect(ownSearch.first.contains("Whitlow") && ownSearch.count == "1 at large")
   }
 
+  /// A script may carry comments, as any script does: `# …` lines do nothing.
+  @Test func commentLinesDoNothing() throws {
+    let outcome = try bounty.run(
+      ["shell", "--bail"], input: "# load the roster\nsample\n  # and stop\nquit\n")
+    #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("Loaded 34 fugitives"))
+  }
+
   @Test func aFailedCommandMakesTheExitStatusOne() throws {
     let outcome = try bounty.run([], input: "show 404\nlist\nquit\n")
     #expect(outcome.status == 1)

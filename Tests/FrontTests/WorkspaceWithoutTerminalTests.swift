@@ -179,4 +179,16 @@ extension String {
     #expect(looks[0].contains("Cormac Byrne") && looks[1].contains("Cormac Byrne"), "\(looks)")
     #expect(looks[2].contains("82414 Cormac Byrne left this list"), "\(looks)")
   }
+
+  /// A key that acts on a fugitive says so when the list shows nobody, and the note prompt names
+  /// whom the note is for.
+  @Test func keysSayWhatTheyNeedAndWhom() {
+    var looks: [String] = []
+    run(
+      keys("/zzzz") + [.key(.enter)] + keys("e") + [.look { looks.append($0.frame) }]
+        + [.key(.escape)] + keys("n") + [.look { looks.append($0.frame) }, .key(.escape)])
+    #expect(looks.count == 2)
+    #expect(looks[0].contains("No fugitive here"), "\(looks)")
+    #expect(looks[1].contains("Note for 48445 Ábel Kovács:"), "\(looks)")
+  }
 }

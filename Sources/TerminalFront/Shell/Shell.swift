@@ -135,7 +135,8 @@ final class Shell {
       fail(.usage("unterminated quote"))
       return true
     }
-    guard let verb = words.first?.text else { return true }
+    // A blank line, or a comment (`# …`) as in any script, does nothing.
+    guard let verb = words.first?.text, !verb.hasPrefix("#") else { return true }
     let rest = words.dropFirst().map(\.text)
     switch verb {
     case "quit", "exit", "q":

@@ -260,7 +260,11 @@ final class Workspace {
   /// `id` when its case is open; nil, with the dispatcher's own refusal on the status line, when it
   /// is closed: a key that would change it refuses before any prompt opens, so nothing typed is lost.
   func open(_ id: Int64?) -> Int64? {
-    guard let id else { return nil }
+    guard let id else {
+      status = Status(
+        text: "No fugitive here: a adds one, / or Esc changes the filter", kind: .info)
+      return nil
+    }
     switch client.fugitive(id) {
     case .success(let fugitive):
       guard case .string? = fugitive["closedAt"] else { return id }

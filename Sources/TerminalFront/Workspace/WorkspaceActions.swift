@@ -312,7 +312,11 @@ extension Workspace {
   // MARK: Notes
 
   func addNote(_ id: Int64) {
-    guard let text = ask("Note for \(id): "), !text.trimmingASCIIWhitespace().isEmpty else {
+    let who =
+      cardFugitive?["id"]?.int64 == id ? cardFugitive : shown.first { $0["id"]?.int64 == id }
+    guard let text = ask("Note for \(name(of: who ?? .object(["id": .int(id)]))): "),
+      !text.trimmingASCIIWhitespace().isEmpty
+    else {
       status = Status(text: "No note added.", kind: .info)
       return
     }
