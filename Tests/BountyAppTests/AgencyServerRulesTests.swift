@@ -321,6 +321,71 @@ import Testing
     #expect(try agency.server.psql(agency.url, "SELECT count(*) FROM note") == "1")
   }
 
+  /// A hunter's temporary objects come first in their own `search_path`; the server's triggers
+  /// must not use them (agency migration 4). A temporary `fugitive_version` chose the row version
+  /// of the hunter's change (the one the other hunter's step left, so that hunter's undo overwrote
+  /// the change unseen); a temporary `fugitive` took the version bump of a note change.
+  @Test func aHuntersTemporaryObjectsNeverStandInForTheServers() throws {
+    let agency = try Agency()
+    let other = try agency.bounty(as: agency.other)
+    let changes = [
+      (
+        "a temporary sequence",
+        "CREATE TEMP SEQUENCE fugitive_version START %@; "
+          + "UPDATE fugitive SET description = 'hunter was here' WHERE id = 7"
+      ),
+      (
+        "a temporary table",
+        "CREATE TEMP TABLE fugitive (LIKE public.fugitive); "
+          + "UPDATE note SET text = 'hunter was here' WHERE fugitive_id = 7"
+      ),
+    ]
+    for (label, sql) in changes {
+      #expect(try other.run(["fugitives", "edit", "7", "--bounty", "30"]).status == 0, "\(label)")
+      let version = try agency.server.psql(
+        agency.url, "SELECT row_version FROM fugitive WHERE id = 7")
+      _ = try agency.server.psql(
+        agency.url, sql.replacingOccurrences(of: "%@", with: version), role: agency.hunter)
+      #expect(
+        try agency.server.psql(agency.url, "SELECT row_version FROM fugitive WHERE id = 7")
+          != version, "\(label)")
+      let before = try agency.roster()
+      let undo = try other.run(["undo"])
+      #expect(undo.status == 1, "\(label): \(undo.stdout)")
+      #expect(undo.stderr.contains("was changed by \(agency.hunter)"), "\(label): \(undo.stderr)")
+      #expect(try agency.roster() == before, "\(label)")
+      #expect(try agency.bounty(as: agency.hunter).run(["undo"]).status == 0, "\(label)")
+    }
+  }
+
+  /// What history and refusals show for a hunter is theirs alone: a name another hunter goes by,
+  /// or another role's name, is refused through `psql` and through bounty (agency migration 4).
+  @Test func aHunterMayNotGoByAnotherHuntersName() throws {
+    let agency = try Agency()
+    let bookkeeping = try agency.bookkeeping()
+    for name in ["Olga", " olga ", agency.other.uppercased(), agency.admin] {
+      for sql in [
+        "INSERT INTO hunter (role, display_name) VALUES ('\(agency.hunter)', '\(name)')",
+        "INSERT INTO hunter (role, display_name) VALUES ('\(agency.hunter)', 'Hank'); "
+          + "UPDATE hunter SET display_name = '\(name)' WHERE role = '\(agency.hunter)'",
+      ] {
+        #expect(throws: PostgresTestServerError.self, "\(sql)") {
+          try agency.server.psql(agency.url, sql, role: agency.hunter)
+        }
+        #expect(try agency.bookkeeping() == bookkeeping, "\(sql)")
+      }
+      let set = try agency.bounty(as: agency.hunter).run(["settings", "set", "hunter.name", name])
+      #expect(set.status == 1, "\(name): \(set.stdout)")
+      #expect(set.stderr.contains("is another hunter's; nothing was changed"), "\(set.stderr)")
+      #expect(try agency.bookkeeping() == bookkeeping, "\(name)")
+    }
+    let own = try agency.bounty(as: agency.hunter).run(["settings", "set", "hunter.name", "Hank"])
+    #expect(own.status == 0, "\(own.stderr)")
+    #expect(
+      try agency.server.psql(
+        agency.url, "SELECT display_name FROM hunter WHERE role = '\(agency.hunter)'") == "Hank")
+  }
+
   /// Even an entry written by someone who may write the history (the owner, here in `psql`) is
   /// data: a refused op is refused, and SQL in its values is a value.
   @Test func anEntrysValuesAreNeverSQL() throws {
