@@ -358,6 +358,33 @@ import Testing
     }
   }
 
+  /// `bounty_carry_versions` carries only what a replay put back: called alone by a hunter whose
+  /// step touched a fugitive after another hunter's, it must not let that hunter's undo overwrite
+  /// a third one's later change (agency migration 4).
+  @Test func aHunterCannotCarryAnotherHuntersStepPastALaterChange() throws {
+    let agency = try Agency()
+    #expect(
+      try agency.bounty(as: agency.other).run(["fugitives", "edit", "9", "--bounty", "30"]).status
+        == 0)
+    #expect(
+      try agency.bounty(as: agency.hunter).run(["fugitives", "edit", "9", "--bounty", "40"])
+        .status == 0)
+    #expect(
+      try agency.bounty(as: agency.admin).run(["fugitives", "edit", "9", "--name", "Ada King"])
+        .status == 0)
+    let step = try agency.server.psql(
+      agency.url, "SELECT id FROM history_step WHERE hunter = '\(agency.hunter)'")
+    _ = try agency.server.psql(
+      agency.url, "SELECT bounty_carry_versions(\(step), \(step))", role: agency.hunter)
+    let before = try agency.roster()
+    let undo = try agency.bounty(as: agency.other).run(["undo"])
+    #expect(undo.status == 1, "\(undo.stdout)")
+    #expect(undo.stderr.contains("was changed by \(agency.admin)"), "\(undo.stderr)")
+    #expect(try agency.roster() == before)
+    #expect(
+      try agency.server.psql(agency.url, "SELECT name FROM fugitive WHERE id = 9") == "Ada King")
+  }
+
   /// What history and refusals show for a hunter is theirs alone: a name another hunter goes by,
   /// or another role's name, is refused through `psql` and through bounty (agency migration 4).
   @Test func aHunterMayNotGoByAnotherHuntersName() throws {

@@ -1,4 +1,4 @@
--- Agency version 4: who did what cannot be borrowed.
+-- Agency version 4: who did what, and what undo may overwrite, cannot be borrowed.
 --
 -- 1. The trigger functions that run with the rights of whoever changes a row (a fugitive's row
 --    version, who changed it and who added it; the owner's version bump when a note, photo, case
@@ -13,6 +13,14 @@
 --    theirs alone: a name another hunter goes by, or another role's name (what history shows for a
 --    role without a name), compared without case or surrounding space, is refused. A hunter could
 --    otherwise call themselves "Carol Reyes" and have their changes shown as hers.
+-- 3. bounty_carry_versions (after a replay: steps that left a fugitive in the state the replay put
+--    back now expect its new version) took the caller's word that the replay had put that state
+--    back. A hunter could call it alone, with a step of their own that had touched the fugitive
+--    after another hunter's, and that hunter's undo then overwrote a third hunter's later change
+--    unseen. It now carries a fugitive only when the replay (`reverse`) started from exactly the
+--    version the replayed step left (its first touch's version_before), which bounty's own replay
+--    has checked (it refuses a step whose fugitive someone changed since), and left the version
+--    the fugitive has now.
 DO $$
 DECLARE
   f text;
@@ -55,3 +63,30 @@ END
 $$;
 CREATE TRIGGER hunter_name_is_own BEFORE INSERT OR UPDATE OF role, display_name ON hunter
 FOR EACH ROW EXECUTE FUNCTION hunter_name_is_own();
+
+CREATE OR REPLACE FUNCTION bounty_carry_versions(step bigint, reverse bigint) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER AS $$
+BEGIN
+  IF NOT bounty_session_is((SELECT s.hunter FROM history_step AS s WHERE s.id = step))
+    OR NOT bounty_session_is((SELECT s.hunter FROM history_step AS s WHERE s.id = reverse))
+  THEN
+    RAISE EXCEPTION 'history steps % and % are not both yours (%)', step, reverse, session_user
+      USING ERRCODE = '42501';
+  END IF;
+  UPDATE history_touch AS t SET version_after = f.row_version
+  FROM history_touch AS s, fugitive AS f
+  WHERE s.step_id = step AND s.version_before IS NOT NULL AND f.id = s.fugitive_id
+    AND t.fugitive_id = s.fugitive_id AND t.version_after = s.version_before
+    AND t.step_id <> reverse AND t.step_id <> s.step_id
+    AND EXISTS (SELECT 1 FROM history_touch AS r
+      WHERE r.step_id = reverse AND r.fugitive_id = s.fugitive_id
+        AND r.version_before IS NOT DISTINCT FROM s.version_after
+        AND r.version_after = f.row_version);
+END
+$$;
+DO $$
+BEGIN
+  EXECUTE format('ALTER FUNCTION bounty_carry_versions(bigint, bigint) SET search_path = %I, pg_temp',
+    current_schema());
+END
+$$;
