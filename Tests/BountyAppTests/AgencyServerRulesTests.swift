@@ -172,6 +172,56 @@ import Testing
     #expect(try agency.roster() == before)
   }
 
+  /// An admin's `psql` gets the settings bounty stores, or a refusal, and a currency change keeps
+  /// every amount's face value or is refused (agency migration 5); bounty's own change is
+  /// rescaled once, by the server, and undone exactly.
+  @Test func anAdminsSettingsThroughPsqlAreCheckedAndKeepFaceValues() throws {
+    let agency = try Agency()
+    let amounts = """
+      SELECT (SELECT string_agg(CAST(bounty_minor AS text), ',' ORDER BY id) FROM fugitive)
+        || '|' || (SELECT bond_minor FROM case_file) || '|' || (SELECT amount_minor FROM expense)
+      """
+    let start = try agency.server.psql(agency.url, amounts)
+    let roster = try agency.roster()
+    for sql in [
+      "INSERT INTO setting (key, value) VALUES ('rounding', 'sideways')",
+      "INSERT INTO setting (key, value) VALUES ('no.such.key', '1')",
+      "UPDATE setting SET value = '12.50' WHERE key = 'commission.rate'",
+      "UPDATE setting SET value = 'abc' WHERE key = 'commission.rate'",
+      "INSERT INTO setting (key, value) VALUES ('history.limit', '05')",
+      "INSERT INTO setting (key, value) VALUES ('agency.name', ' Bail & Co')",
+      "INSERT INTO setting (key, value) VALUES ('currency', 'usd')",
+      // 42.50 has a digit JPY cannot hold.
+      "UPDATE expense SET amount_minor = 4250; INSERT INTO setting VALUES ('currency', 'JPY')",
+    ] {
+      #expect(throws: PostgresTestServerError.self, "\(sql)") {
+        try agency.server.psql(agency.url, sql, role: agency.admin)
+      }
+      #expect(try agency.roster() == roster, "\(sql)")
+    }
+    _ = try agency.server.psql(
+      agency.url,
+      "INSERT INTO setting (key, value) VALUES ('currency', 'JPY') "
+        + "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      role: agency.admin)
+    let yen = start.split(separator: "|").map {
+      $0.split(separator: ",").map { String(Int64($0)! / 100) }.joined(separator: ",")
+    }
+    #expect(try agency.server.psql(agency.url, amounts) == yen.joined(separator: "|"))
+    let admin = try agency.bounty(as: agency.admin)
+    #expect(try admin.run(["undo"]).status == 0)
+    #expect(try agency.roster() == roster)
+    #expect(try admin.run(["settings", "set", "currency", "BHD"]).status == 0)
+    let dinars = start.split(separator: "|").map {
+      $0.split(separator: ",").map { String(Int64($0)! * 10) }.joined(separator: ",")
+    }
+    #expect(try agency.server.psql(agency.url, amounts) == dinars.joined(separator: "|"))
+    #expect(try admin.run(["undo"]).status == 0)
+    #expect(try agency.roster() == roster)
+    let refused = try admin.run(["settings", "set", "rounding", "sideways"])
+    #expect(refused.status != 0)
+  }
+
   /// Statements the server refuses a hunter (`permission denied` or a row policy), changing
   /// nothing anywhere.
   static func refused(_ agency: Agency) -> [String] {
