@@ -222,6 +222,37 @@ import Testing
     #expect(refused.status != 0)
   }
 
+  /// A name another client writes without its sort key gets one from the server (agency
+  /// migration 6): a new fugitive's empty key, or a renamed fugitive's or alias's old key, sorted
+  /// it where no name of its sorts.
+  @Test func aNameWrittenThroughPsqlSortsByItself() throws {
+    let agency = try Agency()
+    _ = try agency.server.psql(
+      agency.url,
+      """
+      INSERT INTO fugitive (id, name, bounty_minor, created_by) VALUES (12, 'Zorro', 5, current_user);
+      UPDATE fugitive SET name = 'Zélda Ábrego' WHERE id = 9;
+      UPDATE alias SET name = 'Sledge' WHERE fugitive_id = 7
+      """, role: agency.hunter)
+    let listed = try agency.bounty(as: agency.hunter).run(["fugitives", "list", "--sort", "name"])
+    #expect(listed.status == 0)
+    let ids = listed.stdout.split(separator: "\n").dropFirst().dropLast().compactMap {
+      $0.split(separator: " ").first.map(String.init)
+    }
+    #expect(ids == ["7", "9", "12"], "\(listed.stdout)")
+    #expect(
+      try agency.server.psql(
+        agency.url, "SELECT string_agg(name_key, ',' ORDER BY id) FROM fugitive")
+        == "hank morrow,zelda abrego,zorro")
+    #expect(try agency.server.psql(agency.url, "SELECT name_key FROM alias") == "sledge")
+    // A key written with its name is the writer's (bounty's own writes, undo's replays).
+    #expect(try agency.bounty(as: agency.hunter).run(["undo"]).status == 0)
+    #expect(
+      try agency.server.psql(
+        agency.url, "SELECT string_agg(name_key, ',' ORDER BY id) FROM fugitive")
+        == "hank morrow,ada byron")
+  }
+
   /// Statements the server refuses a hunter (`permission denied` or a row policy), changing
   /// nothing anywhere.
   static func refused(_ agency: Agency) -> [String] {
