@@ -16,6 +16,8 @@
 -- took the old row's and ON UPDATE CASCADE has already carried the moved one's, which stay).
 -- An insert that is ignored (OR IGNORE, DO NOTHING) leaves its note behind: the row it names still
 -- holds that ID#, and the next insert or change of ID# onto it writes the note afresh.
+-- A note or alias that INSERT OR REPLACE writes over (perhaps for another fugitive) leaves its old
+-- fugitive's search entry stale in the same way: the old fugitive is marked before the insert.
 CREATE TABLE fugitive_replaced (id INTEGER PRIMARY KEY, captured INTEGER NOT NULL);
 
 CREATE TRIGGER fugitive_replaced_note_insert BEFORE INSERT ON fugitive
@@ -72,4 +74,21 @@ CREATE TRIGGER fugitive_replaced_delete AFTER DELETE ON fugitive
 WHEN EXISTS (SELECT 1 FROM fugitive_replaced)
 BEGIN
   DELETE FROM fugitive_replaced WHERE id = old.id;
+END;
+
+CREATE TRIGGER fugitive_search_note_replace BEFORE INSERT ON note
+BEGIN
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT fugitive_id FROM note WHERE id = new.id AND fugitive_id IS NOT new.fugitive_id
+    AND fugitive_id IN (SELECT id FROM fugitive)
+    AND fugitive_id NOT IN (SELECT fugitive_id FROM fugitive_stale);
+END;
+
+CREATE TRIGGER fugitive_search_alias_replace BEFORE INSERT ON alias
+BEGIN
+  INSERT INTO fugitive_stale (fugitive_id)
+  SELECT fugitive_id FROM alias
+  WHERE (id = new.id OR (fugitive_id = new.fugitive_id AND name_key = new.name_key))
+    AND fugitive_id IN (SELECT id FROM fugitive)
+    AND fugitive_id NOT IN (SELECT fugitive_id FROM fugitive_stale);
 END;

@@ -122,6 +122,15 @@ import Testing
       label: "new ID# over another",
       sql: "UPDATE OR REPLACE fugitive SET id = 12328 WHERE id = 22226"),
     Write(
+      label: "note and alias replaced onto another fugitive",
+      sql: """
+        INSERT OR REPLACE INTO note (id, fugitive_id, position, text, created_at)
+        SELECT id, 22226, 9, 'Hides in a houseboat', created_at FROM note
+        WHERE fugitive_id = 12328 ORDER BY id LIMIT 1;
+        INSERT OR REPLACE INTO alias (id, fugitive_id, name, name_key)
+        SELECT id, 22226, 'Yusuf the Boat', 'yusuf the boat' FROM alias WHERE fugitive_id = 12328
+        """),
+    Write(
       label: "new ID# over another, foreign keys on",
       sql: "PRAGMA foreign_keys = ON; UPDATE OR REPLACE fugitive SET id = 12328 WHERE id = 22226"),
   ]
@@ -168,6 +177,11 @@ import Testing
       #expect(stranger["aliases"]?.arrayValue?.isEmpty == true)
       #expect(stranger["expenses"]?.arrayValue?.isEmpty == true)
       #expect(try roster.listedIDs(["--search", "frankie"]).isEmpty)
+    case "note and alias replaced onto another fugitive":
+      #expect(try roster.listedIDs(["--search", "frankie"]).isEmpty)
+      #expect(try roster.listedIDs(["--search", "houseboat"]) == [22226])
+      #expect(try roster.listedIDs(["--search", "yusuf the boat"]) == [22226])
+      #expect(try roster.fugitive(12328)["notes"]?.arrayValue?.count == 1)
     case "new ID# over another", "new ID# over another, foreign keys on":
       let moved = try roster.fugitive(12328)
       #expect(moved["name"] == .string("Yusuf Demir"))
