@@ -389,6 +389,21 @@ import Testing
     #expect(try roster.bounty.run(["db", "check"]).status == 0)
   }
 
+  /// Another program emptying `history_recorder` (its one row says which step is being
+  /// recorded) must not stop bounty recording: the edit's step was silently lost, and `undo`
+  /// took an older step instead.
+  @Test func bountyRecordsStepsAfterTheShellEmptiesTheRecorder() throws {
+    let roster = try Roster()
+    try roster.shellSucceeds("DELETE FROM history_recorder")
+    try roster.expectSuccess(["fugitives", "edit", "10914", "--bounty", "99"])
+    #expect(
+      try roster.json(["history"])["undo"]?.arrayValue?.first?["label"]
+        == .string("fugitives edit 10914"))
+    try roster.expectSuccess(["undo"])
+    #expect(try roster.fugitive(10914)["bounty"] == .string("15000.00"))
+    #expect(try roster.fugitive(12328)["expenses"]?.arrayValue?.count == 1)
+  }
+
   @Test func aFileOpenedReadOnlyKeepsItsMarksAndDbCheckNamesThem() throws {
     let fixture = try ReadOnlyDatabase(in: .writable)
     #expect(try fixture.owner.run(["sample"]).status == 0)
