@@ -172,6 +172,87 @@ import Testing
     #expect(try agency.roster() == before)
   }
 
+  /// An admin's `psql` gets the settings bounty stores, or a refusal, and a currency change keeps
+  /// every amount's face value or is refused (agency migration 5); bounty's own change is
+  /// rescaled once, by the server, and undone exactly.
+  @Test func anAdminsSettingsThroughPsqlAreCheckedAndKeepFaceValues() throws {
+    let agency = try Agency()
+    let amounts = """
+      SELECT (SELECT string_agg(CAST(bounty_minor AS text), ',' ORDER BY id) FROM fugitive)
+        || '|' || (SELECT bond_minor FROM case_file) || '|' || (SELECT amount_minor FROM expense)
+      """
+    let start = try agency.server.psql(agency.url, amounts)
+    let roster = try agency.roster()
+    for sql in [
+      "INSERT INTO setting (key, value) VALUES ('rounding', 'sideways')",
+      "INSERT INTO setting (key, value) VALUES ('no.such.key', '1')",
+      "UPDATE setting SET value = '12.50' WHERE key = 'commission.rate'",
+      "UPDATE setting SET value = 'abc' WHERE key = 'commission.rate'",
+      "INSERT INTO setting (key, value) VALUES ('history.limit', '05')",
+      "INSERT INTO setting (key, value) VALUES ('agency.name', ' Bail & Co')",
+      "INSERT INTO setting (key, value) VALUES ('currency', 'usd')",
+      // 42.50 has a digit JPY cannot hold.
+      "UPDATE expense SET amount_minor = 4250; INSERT INTO setting VALUES ('currency', 'JPY')",
+    ] {
+      #expect(throws: PostgresTestServerError.self, "\(sql)") {
+        try agency.server.psql(agency.url, sql, role: agency.admin)
+      }
+      #expect(try agency.roster() == roster, "\(sql)")
+    }
+    _ = try agency.server.psql(
+      agency.url,
+      "INSERT INTO setting (key, value) VALUES ('currency', 'JPY') "
+        + "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      role: agency.admin)
+    let yen = start.split(separator: "|").map {
+      $0.split(separator: ",").map { String(Int64($0)! / 100) }.joined(separator: ",")
+    }
+    #expect(try agency.server.psql(agency.url, amounts) == yen.joined(separator: "|"))
+    let admin = try agency.bounty(as: agency.admin)
+    #expect(try admin.run(["undo"]).status == 0)
+    #expect(try agency.roster() == roster)
+    #expect(try admin.run(["settings", "set", "currency", "BHD"]).status == 0)
+    let dinars = start.split(separator: "|").map {
+      $0.split(separator: ",").map { String(Int64($0)! * 10) }.joined(separator: ",")
+    }
+    #expect(try agency.server.psql(agency.url, amounts) == dinars.joined(separator: "|"))
+    #expect(try admin.run(["undo"]).status == 0)
+    #expect(try agency.roster() == roster)
+    let refused = try admin.run(["settings", "set", "rounding", "sideways"])
+    #expect(refused.status != 0)
+  }
+
+  /// A name another client writes without its sort key gets one from the server (agency
+  /// migration 6): a new fugitive's empty key, or a renamed fugitive's or alias's old key, sorted
+  /// it where no name of its sorts.
+  @Test func aNameWrittenThroughPsqlSortsByItself() throws {
+    let agency = try Agency()
+    _ = try agency.server.psql(
+      agency.url,
+      """
+      INSERT INTO fugitive (id, name, bounty_minor, created_by) VALUES (12, 'Zorro', 5, current_user);
+      UPDATE fugitive SET name = 'Zélda Ábrego' WHERE id = 9;
+      UPDATE alias SET name = 'Sledge' WHERE fugitive_id = 7
+      """, role: agency.hunter)
+    let listed = try agency.bounty(as: agency.hunter).run(["fugitives", "list", "--sort", "name"])
+    #expect(listed.status == 0)
+    let ids = listed.stdout.split(separator: "\n").dropFirst().dropLast().compactMap {
+      $0.split(separator: " ").first.map(String.init)
+    }
+    #expect(ids == ["7", "9", "12"], "\(listed.stdout)")
+    #expect(
+      try agency.server.psql(
+        agency.url, "SELECT string_agg(name_key, ',' ORDER BY id) FROM fugitive")
+        == "hank morrow,zelda abrego,zorro")
+    #expect(try agency.server.psql(agency.url, "SELECT name_key FROM alias") == "sledge")
+    // A key written with its name is the writer's (bounty's own writes, undo's replays).
+    #expect(try agency.bounty(as: agency.hunter).run(["undo"]).status == 0)
+    #expect(
+      try agency.server.psql(
+        agency.url, "SELECT string_agg(name_key, ',' ORDER BY id) FROM fugitive")
+        == "hank morrow,ada byron")
+  }
+
   /// Statements the server refuses a hunter (`permission denied` or a row policy), changing
   /// nothing anywhere.
   static func refused(_ agency: Agency) -> [String] {
@@ -319,6 +400,98 @@ import Testing
         agency.url, "SELECT bounty_minor FROM fugitive WHERE id = 9") == "100000")
     #expect(try agency.server.psql(agency.url, "SELECT count(*) FROM fugitive") == "2")
     #expect(try agency.server.psql(agency.url, "SELECT count(*) FROM note") == "1")
+  }
+
+  /// A hunter's temporary objects come first in their own `search_path`; the server's triggers
+  /// must not use them (agency migration 4). A temporary `fugitive_version` chose the row version
+  /// of the hunter's change (the one the other hunter's step left, so that hunter's undo overwrote
+  /// the change unseen); a temporary `fugitive` took the version bump of a note change.
+  @Test func aHuntersTemporaryObjectsNeverStandInForTheServers() throws {
+    let agency = try Agency()
+    let other = try agency.bounty(as: agency.other)
+    let changes = [
+      (
+        "a temporary sequence",
+        "CREATE TEMP SEQUENCE fugitive_version START %@; "
+          + "UPDATE fugitive SET description = 'hunter was here' WHERE id = 7"
+      ),
+      (
+        "a temporary table",
+        "CREATE TEMP TABLE fugitive (LIKE public.fugitive); "
+          + "UPDATE note SET text = 'hunter was here' WHERE fugitive_id = 7"
+      ),
+    ]
+    for (label, sql) in changes {
+      #expect(try other.run(["fugitives", "edit", "7", "--bounty", "30"]).status == 0, "\(label)")
+      let version = try agency.server.psql(
+        agency.url, "SELECT row_version FROM fugitive WHERE id = 7")
+      _ = try agency.server.psql(
+        agency.url, sql.replacingOccurrences(of: "%@", with: version), role: agency.hunter)
+      #expect(
+        try agency.server.psql(agency.url, "SELECT row_version FROM fugitive WHERE id = 7")
+          != version, "\(label)")
+      let before = try agency.roster()
+      let undo = try other.run(["undo"])
+      #expect(undo.status == 1, "\(label): \(undo.stdout)")
+      #expect(undo.stderr.contains("was changed by \(agency.hunter)"), "\(label): \(undo.stderr)")
+      #expect(try agency.roster() == before, "\(label)")
+      #expect(try agency.bounty(as: agency.hunter).run(["undo"]).status == 0, "\(label)")
+    }
+  }
+
+  /// `bounty_carry_versions` carries only what a replay put back: called alone by a hunter whose
+  /// step touched a fugitive after another hunter's, it must not let that hunter's undo overwrite
+  /// a third one's later change (agency migration 4).
+  @Test func aHunterCannotCarryAnotherHuntersStepPastALaterChange() throws {
+    let agency = try Agency()
+    #expect(
+      try agency.bounty(as: agency.other).run(["fugitives", "edit", "9", "--bounty", "30"]).status
+        == 0)
+    #expect(
+      try agency.bounty(as: agency.hunter).run(["fugitives", "edit", "9", "--bounty", "40"])
+        .status == 0)
+    #expect(
+      try agency.bounty(as: agency.admin).run(["fugitives", "edit", "9", "--name", "Ada King"])
+        .status == 0)
+    let step = try agency.server.psql(
+      agency.url, "SELECT id FROM history_step WHERE hunter = '\(agency.hunter)'")
+    _ = try agency.server.psql(
+      agency.url, "SELECT bounty_carry_versions(\(step), \(step))", role: agency.hunter)
+    let before = try agency.roster()
+    let undo = try agency.bounty(as: agency.other).run(["undo"])
+    #expect(undo.status == 1, "\(undo.stdout)")
+    #expect(undo.stderr.contains("was changed by \(agency.admin)"), "\(undo.stderr)")
+    #expect(try agency.roster() == before)
+    #expect(
+      try agency.server.psql(agency.url, "SELECT name FROM fugitive WHERE id = 9") == "Ada King")
+  }
+
+  /// What history and refusals show for a hunter is theirs alone: a name another hunter goes by,
+  /// or another role's name, is refused through `psql` and through bounty (agency migration 4).
+  @Test func aHunterMayNotGoByAnotherHuntersName() throws {
+    let agency = try Agency()
+    let bookkeeping = try agency.bookkeeping()
+    for name in ["Olga", " olga ", agency.other.uppercased(), agency.admin] {
+      for sql in [
+        "INSERT INTO hunter (role, display_name) VALUES ('\(agency.hunter)', '\(name)')",
+        "INSERT INTO hunter (role, display_name) VALUES ('\(agency.hunter)', 'Hank'); "
+          + "UPDATE hunter SET display_name = '\(name)' WHERE role = '\(agency.hunter)'",
+      ] {
+        #expect(throws: PostgresTestServerError.self, "\(sql)") {
+          try agency.server.psql(agency.url, sql, role: agency.hunter)
+        }
+        #expect(try agency.bookkeeping() == bookkeeping, "\(sql)")
+      }
+      let set = try agency.bounty(as: agency.hunter).run(["settings", "set", "hunter.name", name])
+      #expect(set.status == 1, "\(name): \(set.stdout)")
+      #expect(set.stderr.contains("is another hunter's; nothing was changed"), "\(set.stderr)")
+      #expect(try agency.bookkeeping() == bookkeeping, "\(name)")
+    }
+    let own = try agency.bounty(as: agency.hunter).run(["settings", "set", "hunter.name", "Hank"])
+    #expect(own.status == 0, "\(own.stderr)")
+    #expect(
+      try agency.server.psql(
+        agency.url, "SELECT display_name FROM hunter WHERE role = '\(agency.hunter)'") == "Hank")
   }
 
   /// Even an entry written by someone who may write the history (the owner, here in `psql`) is

@@ -16,6 +16,9 @@ enum EngineDifferences {
     "currency_scale": "migration 0017: each currency's digits, for the rescaling trigger",
     "currency_change": "migration 0017: the rescaling trigger's working row",
     "currency_rescaled": "migration 0017: marks a currency change bounty already rescaled",
+    "fugitive_replaced":
+      "migration 0019: the fugitive a REPLACE is about to remove without its delete triggers; "
+      + "PostgreSQL has no REPLACE",
     "fugitive_search_config": "FTS5's shadow table of the search index (migration 0012)",
     "fugitive_search_content": "FTS5's shadow table of the search index (migration 0012)",
     "fugitive_search_data": "FTS5's shadow table of the search index (migration 0012)",

@@ -319,11 +319,14 @@ extension Store {
   private func record(into step: Int64?) throws {
     switch database.dialect {
     case .sqlite:
-      if let step {
-        try database.run("UPDATE history_recorder SET step_id = ?", .integer(step))
-      } else {
-        try database.run("UPDATE history_recorder SET step_id = NULL")
-      }
+      // An upsert, not an UPDATE: another program may have deleted the one row (a "delete all
+      // rows", a partial restore), and an UPDATE of no row would record nothing, silently, so
+      // the next undo would take an older step instead.
+      try database.run(
+        """
+        INSERT INTO history_recorder (singleton, step_id) VALUES (1, ?)
+        ON CONFLICT (singleton) DO UPDATE SET step_id = excluded.step_id
+        """, .optional(step))
     case .postgresql:
       try database.run(
         "SELECT set_config('bounty.step', ?, true)", .text(step.map(String.init) ?? ""))

@@ -27,10 +27,18 @@ extension Store {
       throw BountyError.refused(
         "hunter names belong to agency databases on PostgreSQL; \(path) is a SQLite file")
     }
-    try database.run(
-      """
-      INSERT INTO hunter (role, display_name) VALUES (current_user, ?)
-      ON CONFLICT (role) DO UPDATE SET display_name = excluded.display_name
-      """, .optional(name))
+    do {
+      try database.run(
+        """
+        INSERT INTO hunter (role, display_name) VALUES (current_user, ?)
+        ON CONFLICT (role) DO UPDATE SET display_name = excluded.display_name
+        """, .optional(name))
+    } catch let error as PostgresError
+      where error.sqlState == "23505" && error.message.hasPrefix("the name ")
+    {
+      // Agency migration 4: a name another hunter goes by, or another role's, is theirs.
+      throw BountyError.conflict(
+        "the name \(SafeText.quoted(name ?? "")) is another hunter's; nothing was changed")
+    }
   }
 }

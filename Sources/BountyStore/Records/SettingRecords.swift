@@ -71,12 +71,17 @@ extension Store {
   /// fires an INSERT's triggers even when an upsert then updates).
   func writeSettingRow(_ key: String, _ value: String?, amountsRescaled: Bool) throws {
     guard database.dialect == .sqlite else {
-      if let value {
-        try database.run(
-          "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-          .text(key), .text(value))
-      } else {
-        try database.run("DELETE FROM setting WHERE key = ?", .text(key))
+      // The server checks the value and rescales the amounts itself (agency migration 5).
+      do {
+        if let value {
+          try database.run(
+            "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            .text(key), .text(value))
+        } else {
+          try database.run("DELETE FROM setting WHERE key = ?", .text(key))
+        }
+      } catch let error as PostgresError where error.sqlState == "23514" {
+        throw BountyError.refused("\(key): \(error.message)")
       }
       return
     }
