@@ -434,4 +434,34 @@ import Testing
     try Self.expectBountysRulesHold(roster, "plain names")
     #expect(try roster.shell("SELECT name_key FROM fugitive WHERE id = 601").stdout == "arni")
   }
+
+  /// Undo of an edit to a fugitive another program deleted since is refused, naming it (it used
+  /// to say "Undid" and exit 0); `db check` names the step and `--repair` drops it, and undo goes
+  /// on with the steps before it. A planted step bounty does not replay is dropped the same way.
+  @Test func anEditOfAFugitiveDeletedSinceIsNotUndoneAsIfItWere() throws {
+    let roster = try Roster()
+    try roster.expectSuccess(["fugitives", "edit", "10914", "--bounty", "99"])
+    try roster.shellSucceeds("DELETE FROM fugitive WHERE id = 10914")
+    let undo = try roster.bounty.run(["undo"])
+    #expect(
+      undo.status == 1
+        && undo.stderr
+          == "Error: cannot undo 'fugitives edit 10914': fugitive 10914 no longer exists; nothing "
+          + "was undone ('db check --repair' drops the step)\n",
+      "\(undo.stderr)")
+    try roster.shellSucceeds(
+      """
+      INSERT INTO history_step (stack, label, created_at) VALUES ('undo', 'planted', 'x');
+      INSERT INTO history_entry (step_id, op, sql) VALUES (last_insert_rowid(), 'refused', '');
+      """)
+    let check = try roster.bounty.run(["db", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("cannot be undone: fugitive 10914 no longer exists"))
+    #expect(check.stdout.contains("'planted') cannot be undone: it holds an entry"))
+    let repair = try roster.bounty.run(["db", "check", "--repair"])
+    #expect(repair.stdout.contains("dropped 2 history steps"), "\(repair.stdout)")
+    // The step before them (the expense) undoes now.
+    let next = try roster.bounty.run(["undo"])
+    #expect(next.status == 0 && next.stdout.hasPrefix("Undid: expenses add 12328"), "\(next)")
+  }
 }

@@ -164,7 +164,11 @@ extension Store {
             stack: source, hunter: onServer ? $0.text(3) : nil)
         })
     else { throw BountyError.notFound("nothing to \(source)") }
-    if onServer { try refuseIfChangedSince(step, undoing: source == "undo") }
+    if onServer {
+      try refuseIfChangedSince(step, undoing: source == "undo")
+    } else {
+      try refuseIfUnreplayable(step)
+    }
     // Entries replay newest first; a note may come back before its fugitive does.
     try database.execute(
       database.dialect == .sqlite
@@ -263,7 +267,7 @@ extension Store {
   /// entries (what the step's cascade would be) makes SQLite hold every rowid it deletes, about
   /// 20 MiB, where a page of them holds a few hundred KiB. On PostgreSQL the step's trigger drops
   /// its rows (`history_step_drop_rows`).
-  private func dropStep(_ id: Int64) throws {
+  func dropStep(_ id: Int64) throws {
     while database.dialect == .sqlite {
       try database.run(
         """

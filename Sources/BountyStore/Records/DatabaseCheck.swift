@@ -51,6 +51,13 @@ extension Store {
       }
       let strays = try strayRows()
       add(&problems, strays.count, repairable: true) { limit in Array(strays.prefix(limit)) }
+      let steps = try unreplayableSteps()
+      add(&problems, steps.count, repairable: true) { limit in
+        steps.prefix(limit).map {
+          "history_step: step \($0.id) (\(SafeText.quoted($0.label))) cannot be "
+            + "\($0.stack == "undo" ? "undone" : "redone"): \($0.reason)"
+        }
+      }
     }
     let settings = try invalidSettings()
     add(&problems, settings.count, repairable: false) { limit in Array(settings.prefix(limit)) }
@@ -93,6 +100,12 @@ extension Store {
     try database.run("DELETE FROM fugitive_search WHERE rowid NOT IN (SELECT id FROM fugitive)")
     if database.changes > 0 {
       done.append("deleted \(database.changes) search entries of fugitives that do not exist")
+    }
+    let dropped = try dropUnreplayableSteps()
+    if !dropped.isEmpty {
+      done.append(
+        "dropped \(dropped.count) history \(dropped.count == 1 ? "step" : "steps") that can no "
+          + "longer be replayed")
     }
     if try tallyIsWrong() {
       try database.execute(
