@@ -99,7 +99,10 @@ extension Store {
     }
     try database.run("DELETE FROM fugitive_search WHERE rowid NOT IN (SELECT id FROM fugitive)")
     if database.changes > 0 {
-      done.append("deleted \(database.changes) search entries of fugitives that do not exist")
+      let count = database.changes
+      done.append(
+        "deleted \(count) search \(count == 1 ? "entry" : "entries") of fugitives that do not exist"
+      )
     }
     let dropped = try dropUnreplayableSteps()
     if !dropped.isEmpty {

@@ -115,6 +115,7 @@ struct ResultRenderer {
     case (_, .null): return "none"
     case (.bytes, .number(let digits)): return Int64(digits).map(Self.byteSize) ?? digits
     case (.yesNo, .bool(let flag)): return flag ? "yes" : "no"
+    case (.list, .array(let items)) where items.isEmpty: return "none"
     case (.list, .array(let items)):
       return items.map { $0.stringValue.map { terminalSafe($0) } ?? $0.serialized }
         .joined(separator: "; ")
