@@ -9,6 +9,7 @@ enum BondCommands {
 
   static let court = CaseFileParams.caseText("court", help: "The court that set the bond")
   static let caseNumber = CaseFileParams.caseText("case", help: "The court's case number")
+    .labelled("Case number")
   static let bondAmount = Param.money("amount", help: "The bond amount, e.g. 50000").labelled(
     "Bond")
   static let fta = Param.time("fta", help: "The failure-to-appear date, YYYY-MM-DD").labelled(
@@ -29,7 +30,7 @@ enum BondCommands {
       locksOnClosedCase: [FugitiveParams.id.name], role: .setBond,
       form: [
         FormField("amount", current: "bond.amount"), FormField("court", current: "bond.court"),
-        FormField("caseNumber", current: "bond.caseNumber"),
+        FormField("case", current: "bond.caseNumber"),
         FormField("fta", current: "bond.ftaDate"),
         FormField("forfeiture", current: "bond.forfeitureDate"),
       ])

@@ -57,6 +57,13 @@ import Testing
       }
     }
     #expect(literals > 50)
+    // Every field a form declares is a parameter of its command a person may type.
+    for spec in Registry.standard.specs {
+      for field in spec.form {
+        let param = spec.param(named: field.param)
+        #expect(param?.fronts.contains(.terminal) == true, "\(spec.name): \(field.param)")
+      }
+    }
     for role in CommandRole.allCases {
       let players = Registry.standard.specs.filter { $0.role == role }.map(\.name)
       #expect(players.count == 1, "\(role): \(players)")
