@@ -48,9 +48,9 @@ public struct TerminalApp {
     let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
     // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
-    // standard input not a terminal give the line shell.
-    if words.isEmpty || words.first == "shell" {
-      let shellOptions = words.dropFirst()
+    // standard input not a terminal give the line shell; `bounty --bail` is `bounty shell --bail`.
+    if words.isEmpty || words.first == "shell" || words == ["--bail"] {
+      let shellOptions = words.first == "shell" ? words.dropFirst() : words[...]
       guard shellOptions.allSatisfy({ $0 == "--bail" }) else {
         let unknown = shellOptions.first { $0 != "--bail" } ?? ""
         return fail(

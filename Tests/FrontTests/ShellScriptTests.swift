@@ -233,6 +233,10 @@ import Testing
     // Without a failure --bail changes nothing, and an unknown shell option is a usage error.
     let clean = try bounty.run(["shell", "--bail"], input: "show 25772\nquit\n")
     #expect(clean.status == 0 && clean.stderr.isEmpty)
+    // `bounty --bail` is the same shell.
+    let short = try bounty.run(["--bail"], input: "show 99999\nshow 25772\nquit\n")
+    #expect(short.status == 1 && short.stderr.contains("stopped at line 1"), "\(short.stderr)")
+    #expect(!short.stdout.contains("ID#          25772"))
     let typo = try bounty.run(["shell", "--bial"], input: "quit\n")
     #expect(typo.status == 64 && typo.stderr.hasPrefix("Error: shell takes only --bail"))
   }
