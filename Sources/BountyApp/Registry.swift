@@ -16,11 +16,15 @@ internal import SettingsTab
 public struct Registry: Sendable {
   let commands: [Command]
   private let byName: [String: Command]
+  private let byRole: [CommandRole: CommandSpec]
 
   init(commands: [Command]) {
     self.commands = commands
     self.byName = Dictionary(
       commands.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
+    self.byRole = Dictionary(
+      commands.compactMap { command in command.spec.role.map { ($0, command.spec) } },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// Every command of the product, tab by tab.
@@ -37,9 +41,7 @@ public struct Registry: Sendable {
   public func spec(named name: String) -> CommandSpec? { byName[name]?.spec }
 
   /// The command that plays `role` (see `CommandRole`).
-  public func spec(for role: CommandRole) -> CommandSpec? {
-    commands.first { $0.spec.role == role }?.spec
-  }
+  public func spec(for role: CommandRole) -> CommandSpec? { byRole[role] }
 
   func command(named name: String) -> Command? { byName[name] }
 
