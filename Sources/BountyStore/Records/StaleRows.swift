@@ -34,8 +34,10 @@ extension Store {
   /// keeps its key (`db check` names it).
   @discardableResult
   func mendStaleRows() throws -> Int {
-    guard database.dialect == .sqlite, try hasStaleRows() else { return 0 }
-    let count = Int(try database.scalarInt("SELECT count(*) FROM fugitive_stale") ?? 0)
+    guard database.dialect == .sqlite,
+      case let count = Int(try database.scalarInt("SELECT count(*) FROM fugitive_stale") ?? 0),
+      count > 0
+    else { return 0 }
     try database.execute(
       """
       UPDATE fugitive SET name_key = bounty_fold(name)
