@@ -220,6 +220,7 @@ public final class Dispatcher {
       // Such a command makes its own transactions (its amounts, if it had any, would be read
       // outside them, in a transaction of their own).
       if case .outsideTransaction = spec.effect { return .success(try work()) }
+      if spec.role == .undo || spec.role == .redo { return .success(try store.historyReplay(work)) }
       return .success(
         try store.database.transaction(write: !onlyReads) { try work() })
     } catch {

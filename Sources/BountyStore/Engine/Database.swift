@@ -39,12 +39,6 @@ public final class Database {
   /// write transaction of its own (unless the file cannot be written).
   var staleRows: StaleRows?
 
-  /// Asked before each outermost write transaction on SQLite: true runs it with foreign keys off
-  /// (the schema's triggers still carry children along with their fugitive). Only undo or redo of
-  /// a `db check --repair` step needs it: putting back the rows of a fugitive that is gone is what
-  /// undoing that step means, and a deferred foreign key would refuse the commit.
-  var relaxesForeignKeys: (() throws -> Bool)?
-
   init(engine: any DatabaseEngine, path: String) {
     self.engine = engine
     self.path = path
@@ -172,7 +166,12 @@ public final class Database {
   /// `SERIALIZABLE` on PostgreSQL, where a transaction that loses to a concurrent one is run again,
   /// whole, up to `maximumRetries` times: `body` must be safe to run again (it is the whole command).
   /// Nested calls use savepoints.
-  public func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+  /// `foreignKeysOff` runs a write on SQLite with foreign keys off (the schema's triggers still
+  /// carry children along with their fugitive), as only the undo or redo of a `db check --repair`
+  /// needs (`Store.historyReplay`); it is set before the transaction begins, where SQLite takes it.
+  public func transaction<T>(write: Bool, foreignKeysOff: Bool = false, _ body: () throws -> T)
+    throws -> T
+  {
     guard transactionDepth == 0 else { return try nestedTransaction(body) }
     if sharesReads {
       if !write { return try sharedRead(body) }
@@ -181,7 +180,7 @@ public final class Database {
     var attempt = 0
     while true {
       do {
-        return try outermostTransaction(write: write, body)
+        return try outermostTransaction(write: write, foreignKeysOff: foreignKeysOff, body)
       } catch let failure as any DatabaseFailure where failure.isRetryable {
         attempt += 1
         if attempt > Self.maximumRetries { throw failure }
@@ -303,9 +302,10 @@ public final class Database {
     try begin(write: false)
   }
 
-  private func outermostTransaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
-    var relaxed = false
-    if write, dialect == .sqlite, let relaxesForeignKeys { relaxed = try relaxesForeignKeys() }
+  private func outermostTransaction<T>(
+    write: Bool, foreignKeysOff: Bool, _ body: () throws -> T
+  ) throws -> T {
+    let relaxed = write && foreignKeysOff && dialect == .sqlite
     if relaxed { try execute("PRAGMA foreign_keys = OFF") }
     defer { if relaxed { try? execute("PRAGMA foreign_keys = ON") } }
     try beginMended(write: write)

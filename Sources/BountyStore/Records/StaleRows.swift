@@ -64,13 +64,19 @@ extension Store {
     database.staleRows = Database.StaleRows(
       exist: { [weak self] in try self?.hasStaleRows() ?? false },
       mend: { [weak self] in try self?.mendStaleRows() ?? 0 })
-    database.relaxesForeignKeys = { [weak self] in try self?.nextReplayIsARepair() ?? false }
     // Mend now what another program left: a read mends first, without waiting for a writer.
     try database.transaction(write: false) {}
   }
 
-  /// True when the step undo or redo would replay next is a `db check --repair` (see
-  /// `Database.relaxesForeignKeys`).
+  /// Runs `body`, an undo or redo, in a write transaction: with foreign keys off when the step it
+  /// replays is a `db check --repair`, whose undo puts back rows of fugitives that are gone (what
+  /// undoing it means; a deferred foreign key would refuse the commit).
+  public func historyReplay<T>(_ body: () throws -> T) throws -> T {
+    try database.transaction(
+      write: true, foreignKeysOff: database.dialect == .sqlite && nextReplayIsARepair(), body)
+  }
+
+  /// True when the step undo or redo would replay next is a `db check --repair`.
   func nextReplayIsARepair() throws -> Bool {
     try database.scalarInt(
       """
