@@ -182,10 +182,10 @@ final class Workspace {
     case .character("s"): return cycleSort()
     case .character("S"): return reverseSort()
     case .character("a"): return addFugitive()
-    case .character("e"): if let id = open(selectedID) { editFugitive(id) }; return
-    case .character("c"): if let id = open(selectedID) { captureOrRelease(id) }; return
-    case .character("n"): if let id = open(selectedID) { addNote(id) }; return
-    case .character("d"): if let id = open(selectedID) { deleteFugitive(id) }; return
+    case .character("e"): if let chosen = open(selectedID) { editFugitive(chosen) }; return
+    case .character("c"): if let chosen = open(selectedID) { captureOrRelease(chosen) }; return
+    case .character("n"): if let chosen = open(selectedID) { addNote(chosen) }; return
+    case .character("d"): if let chosen = open(selectedID) { deleteFugitive(chosen) }; return
     case .character("m"): return startMovingRow()
     default:
       status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
@@ -205,30 +205,36 @@ final class Workspace {
 
   private func handleCard(_ key: Key, id: Int64) {
     let notes = cardNotes
-    let changes: Set<Key> = [
-      .character("e"), .character("c"), .character("n"), .character("d"), .character("E"),
-      .character("x"), .character("m"), .character("b"), .character("i"), .character("A"),
-      .character("$"),
-    ]
-    if changes.contains(key), open(id) == nil { return }
     switch key {
     case .up, .character("k"): noteCursor = max(0, noteCursor - 1)
     case .down, .character("j"): noteCursor = min(max(0, notes.count - 1), noteCursor + 1)
     case .home, .character("g"): noteCursor = 0
     case .end, .character("G"): noteCursor = max(0, notes.count - 1)
-    case .character("e"): editFugitive(id)
-    case .character("c"): captureOrRelease(id)
-    case .character("n"): addNote(id)
-    case .character("d"): deleteFugitive(id)
     case .enter:
       if let note = selectedNote { readNote(note) }
     case .character("v"): readDescription()
+    case .character("e"), .character("c"), .character("n"), .character("d"), .character("E"),
+      .character("x"), .character("m"), .character("b"), .character("i"), .character("A"),
+      .character("$"):
+      if let chosen = open(id) { change(chosen, byCardKey: key) }
+    default: status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
+    }
+  }
+
+  /// A card key that changes `chosen`, whose case is open.
+  private func change(_ chosen: Chosen, byCardKey key: Key) {
+    let id = chosen.id
+    switch key {
+    case .character("e"): editFugitive(chosen)
+    case .character("c"): captureOrRelease(chosen)
+    case .character("n"): addNote(chosen)
+    case .character("d"): deleteFugitive(chosen)
     case .character("E"):
       if let note = selectedNote { editNote(id, note) }
-    case .character("b"): caseFileForm(.setBond, id, saying: "the bond")
-    case .character("i"): caseFileForm(.describeFugitive, id, saying: "the descriptors")
-    case .character("A"): caseFileForm(.addAlias, id, saying: "an alias")
-    case .character("$"): caseFileForm(.addExpense, id, saying: "an expense")
+    case .character("b"): caseFileForm(.setBond, chosen, saying: "the bond")
+    case .character("i"): caseFileForm(.describeFugitive, chosen, saying: "the descriptors")
+    case .character("A"): caseFileForm(.addAlias, chosen, saying: "an alias")
+    case .character("$"): caseFileForm(.addExpense, chosen, saying: "an expense")
     case .character("x"):
       if let note = selectedNote { deleteNote(id, note) }
     case .character("m"):
@@ -237,7 +243,7 @@ final class Workspace {
         status = Status(
           text: "Moving the note: ↑/↓ carry it, Enter drops it, Esc puts it back", kind: .info)
       }
-    default: status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
+    default: break
     }
   }
 
@@ -257,9 +263,13 @@ final class Workspace {
     model.current.cursor = min(max(0, cursor), Int64(max(0, shown.count - 1)))
   }
 
-  /// `id` when its case is open; nil, with the dispatcher's own refusal on the status line, when it
-  /// is closed: a key that would change it refuses before any prompt opens, so nothing typed is lost.
-  func open(_ id: Int64?) -> Int64? {
+  /// A fugitive a key is about to change: its ID# and how it reads now.
+  typealias Chosen = (id: Int64, fugitive: JSON)
+
+  /// Fugitive `id` as it reads now when its case is open; nil, with the dispatcher's own refusal
+  /// on the status line, when it is closed (a key that would change it refuses before any prompt
+  /// opens, so nothing typed is lost) or gone.
+  func open(_ id: Int64?) -> Chosen? {
     guard let id else {
       status = Status(
         text: "No fugitive here: a adds one, / or Esc changes the filter", kind: .info)
@@ -267,7 +277,7 @@ final class Workspace {
     }
     switch client.fugitive(id) {
     case .success(let fugitive):
-      guard case .string? = fugitive["closedAt"] else { return id }
+      guard case .string? = fugitive["closedAt"] else { return (id, fugitive) }
       status = Status(text: CaseFile.closedMessage(id), kind: .error)
     case .failure(let error):
       status = Status(text: error.message, kind: .error)

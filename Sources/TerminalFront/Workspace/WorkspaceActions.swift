@@ -172,10 +172,9 @@ extension Workspace {
     return true
   }
 
-  func editFugitive(_ id: Int64) {
-    guard case .success(let fugitive) = client.fugitive(id),
-      let declared = declaredForm(.editFugitive, fugitive: fugitive)
-    else { return }
+  func editFugitive(_ chosen: Chosen) {
+    let (id, fugitive) = chosen
+    guard let declared = declaredForm(.editFugitive, fugitive: fugitive) else { return }
     let form = Form(
       "Edit \(name(of: fugitive))", declared: declared, dispatcher: dispatcher, filled: true)
     let now = Dictionary(uniqueKeysWithValues: declared.fields.map { ($0.name, $0.current) })
@@ -211,8 +210,8 @@ extension Workspace {
     }
   }
 
-  func captureOrRelease(_ id: Int64) {
-    guard case .success(let fugitive) = client.fugitive(id) else { return }
+  func captureOrRelease(_ chosen: Chosen) {
+    let (id, fugitive) = chosen
     if fugitive["captured"] == .bool(true) {
       if perform(.releaseFugitive, ["id": .int(id)]) != nil {
         hunterMoved(id)
@@ -239,8 +238,8 @@ extension Workspace {
       text: "Captured \(name(of: fugitive)): now in the Captured tab; u undoes", kind: .success)
   }
 
-  func deleteFugitive(_ id: Int64) {
-    guard case .success(let fugitive) = client.fugitive(id) else { return }
+  func deleteFugitive(_ chosen: Chosen) {
+    let (id, fugitive) = chosen
     if client.setting(.confirmDelete) != "false" {
       guard confirm("Delete fugitive \(name(of: fugitive)) and its notes and photo?") else {
         status = Status(text: "Not deleted.", kind: .info)
@@ -257,11 +256,10 @@ extension Workspace {
   // MARK: The case file
 
   /// The form of the case-file command playing `role` (bond, descriptors, an alias, an expense)
-  /// for fugitive `id`: each empty field shows the value now and keeps it.
-  func caseFileForm(_ role: CommandRole, _ id: Int64, saying what: String) {
-    guard case .success(let fugitive) = client.fugitive(id),
-      let declared = declaredForm(role, fugitive: fugitive)
-    else { return }
+  /// for the fugitive `chosen`: each empty field shows the value now and keeps it.
+  func caseFileForm(_ role: CommandRole, _ chosen: Chosen, saying what: String) {
+    let (id, fugitive) = chosen
+    guard let declared = declaredForm(role, fugitive: fugitive) else { return }
     let form = Form(
       "\(what.prefix(1).uppercased() + what.dropFirst()) of \(name(of: fugitive))",
       declared: declared, dispatcher: dispatcher, filled: false)
@@ -311,10 +309,9 @@ extension Workspace {
 
   // MARK: Notes
 
-  func addNote(_ id: Int64) {
-    let who =
-      cardFugitive?["id"]?.int64 == id ? cardFugitive : shown.first { $0["id"]?.int64 == id }
-    guard let text = ask("Note for \(name(of: who ?? .object(["id": .int(id)]))): "),
+  func addNote(_ chosen: Chosen) {
+    let id = chosen.id
+    guard let text = ask("Note for \(name(of: chosen.fugitive)): "),
       !text.trimmingASCIIWhitespace().isEmpty
     else {
       status = Status(text: "No note added.", kind: .info)
