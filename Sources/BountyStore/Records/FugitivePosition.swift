@@ -31,17 +31,16 @@ extension Store {
   public func row(of id: Int64, in query: FugitiveQuery) throws -> Int64? {
     let (whereClause, values) = query.filter(on: database.dialect)
     let inList = whereClause.isEmpty ? "WHERE id = ?" : "\(whereClause) AND id = ?"
-    guard
-      try database.queryFirst(
-        "SELECT count(*) FROM fugitive \(inList)", values + [.integer(id)], row: { $0.int(0) })
-        == 1
-    else { return nil }
     let before = Self.sortsBefore(query.sort.terms, descending: query.descending)
     let bound = [SQLValue](repeating: .integer(id), count: before.lookUps)
     let condition =
       whereClause.isEmpty ? "WHERE \(before.sql)" : "\(whereClause) AND \(before.sql)"
+    // One round trip: NULL when the list does not hold it.
     return try database.queryFirst(
-      "SELECT count(*) FROM fugitive \(condition)", values + bound, row: { $0.int(0) })
+      """
+      SELECT CASE WHEN EXISTS (SELECT 1 FROM fugitive \(inList))
+        THEN (SELECT count(*) FROM fugitive \(condition)) END
+      """, values + [.integer(id)] + values + bound, row: { $0.optionalInt(0) }) ?? nil
   }
 
   /// The condition that a row sorts before the fugitive whose ID# is bound `lookUps` times. Terms
