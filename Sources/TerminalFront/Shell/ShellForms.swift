@@ -41,16 +41,19 @@ struct ShellForms {
   }
 
   /// The answers to `declared`'s fields that differ from the values now (all of them when
-  /// `editing` is false); nil when cancelled; throws a script's bad answer.
-  private func answers(_ declared: DeclaredForm, editing: Bool) throws(BountyError) -> [String:
-    String]?
-  {
+  /// `editing` is false); nil when the form was cancelled (said so) or, in a script with `--bail`,
+  /// an answer was bad (the command's failure).
+  private func answers(_ declared: DeclaredForm, editing: Bool) -> [String: String]? {
     var typed: [String: String] = [:]
     for field in declared.fields {
       let current = editing ? field.current : nil
       switch ask(field, current: current) {
-      case .cancel: return nil
-      case .invalid(let error): throw error
+      case .cancel:
+        shell.say("Cancelled; nothing was saved.")
+        return nil
+      case .invalid(let error):
+        shell.fail(error)
+        return nil
       case .keep: continue
       case .value(let text) where text == current: continue
       case .value(let text): typed[field.name] = text
@@ -64,30 +67,11 @@ struct ShellForms {
     return DeclaredForm(spec, fugitive: fugitive)
   }
 
-  /// The answers `read` gives; nil, saying why, when the form was cancelled or (in a script with
-  /// `--bail`) an answer was bad, which fails the command.
-  private func scriptChecked(_ read: () throws(BountyError) -> [String: String]?) -> [String:
-    String]?
-  {
-    do {
-      guard let typed = try read() else {
-        shell.say("Cancelled; nothing was saved.")
-        return nil
-      }
-      return typed
-    } catch {
-      shell.fail(error)
-      return nil
-    }
-  }
-
   /// Adds a fugitive; its ID# when saved.
   func add() -> Int64? {
     guard let declared = form(.addFugitive) else { return nil }
     shell.say("New fugitive ('.cancel' or Ctrl-C cancels):")
-    guard
-      let typed = scriptChecked({ () throws(BountyError) in try answers(declared, editing: false) })
-    else { return nil }
+    guard let typed = answers(declared, editing: false) else { return nil }
     return submit(.addFugitive, typed)
   }
 
@@ -105,9 +89,7 @@ struct ShellForms {
       return nil
     }
     shell.say("Editing fugitive \(id) (Enter keeps a value, '.cancel' or Ctrl-C cancels):")
-    guard
-      let typed = scriptChecked({ () throws(BountyError) in try answers(declared, editing: true) })
-    else { return nil }
+    guard let typed = answers(declared, editing: true) else { return nil }
     if typed.isEmpty {
       shell.say("Nothing changed.")
       return id
