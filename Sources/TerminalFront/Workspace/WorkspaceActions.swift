@@ -204,9 +204,8 @@ extension Workspace {
     status = Status(text: "Saved \(name(of: saved)); u undoes", kind: .success)
     if model.currentFugitive != nil {
       model.focus(newID)
-    } else if !select(newID) {
-      // The edit took it out of the (filtered) list: the status line names it by what was saved.
-      listReshaped = true
+    } else {
+      _ = select(newID)
     }
   }
 
@@ -214,7 +213,6 @@ extension Workspace {
     let (id, fugitive) = chosen
     if fugitive["captured"] == .bool(true) {
       if perform(.releaseFugitive, ["id": .int(id)]) != nil {
-        hunterMoved(id)
         status = Status(
           text: "Released \(name(of: fugitive)): back in the Fugitives tab; u undoes",
           kind: .success)
@@ -233,7 +231,6 @@ extension Workspace {
     else {
       return
     }
-    hunterMoved(id)
     status = Status(
       text: "Captured \(name(of: fugitive)): now in the Captured tab; u undoes", kind: .success)
   }
@@ -248,7 +245,6 @@ extension Workspace {
     }
     if perform(.deleteFugitive, ["id": .int(id)]) != nil {
       model.forget(id)
-      hunterMoved(id)
       status = Status(text: "Deleted \(name(of: fugitive)); u brings it back", kind: .success)
     }
   }
@@ -291,13 +287,6 @@ extension Workspace {
     text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
       line.isEmpty ? [""] : wrappedLines(terminalSafe(String(line)), toWidth: max(10, width))
     }
-  }
-
-  /// The hunter's own key just took `id` out of the list under the cursor (a capture, release or
-  /// delete): the status line names the fugitive by what the key did ("Released 15494 Zoë
-  /// Lindqvist: …"), which the next read must not replace with "15494 … left this list".
-  private func hunterMoved(_ id: Int64) {
-    if model.current.selected == id { listReshaped = true }
   }
 
   /// Closes the card when the hunter's own command or undo just took its fugitive away, so the
@@ -379,9 +368,6 @@ extension Workspace {
   func undo(redo: Bool) {
     guard let step = perform(redo ? .redo : .undo, JSONObject()) else { return }
     closeCardIfGone()
-    // The status line says what was undone ("Undid: fugitives add 91320", which names the ID#):
-    // the next read must not replace it with "… left this list" when that took the cursor's one.
-    listReshaped = true
     status = Status(
       text: "\(redo ? "Redid" : "Undid"): \(step["label"]?.stringValue ?? "")", kind: .success)
   }

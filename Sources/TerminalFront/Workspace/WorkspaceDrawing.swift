@@ -94,7 +94,8 @@ extension Workspace {
         state.selected, cursor: state.cursor, page: found.items.compactMap { $0["id"]?.int64 },
         pageStart: state.offset - before, total: found.total,
         locate: { [self] id in client.locate(id, in: model.active, state) })
-      // Not when the hunter's own key sent it away (re-sort, filter, a release that says so).
+      // Not when the hunter's own key sent it away: a re-sort or a filter (`listReshaped`), or a
+      // key whose status line already says what it did ("Released 15494 Zoë Lindqvist…").
       if let left = outcome.left, !listReshaped, status == nil {
         let name = rowNames[left].map { " \($0)" } ?? ""
         status = Status(text: "\(left)\(name) left this list", kind: .info)
