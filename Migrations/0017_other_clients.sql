@@ -152,10 +152,6 @@ CREATE VIEW currency_scale (code, scale) AS
 VALUES ('USD', 2), ('EUR', 2), ('GBP', 2), ('CAD', 2), ('AUD', 2), ('NZD', 2), ('CHF', 2),
   ('MXN', 2), ('SEK', 2), ('JPY', 0), ('KRW', 0), ('BHD', 3), ('KWD', 3), ('JOD', 3);
 
--- Set by bounty (`Store.storeSetting`) while it writes a currency whose amounts it has rescaled
--- itself, so the triggers below do not rescale them a second time. Empty at every commit.
-CREATE TABLE currency_rescaled (one INTEGER PRIMARY KEY CHECK (one = 1));
-
 -- Undo replays a step's entries newest first. A currency change's rescaled amounts must replay
 -- after the setting (whose replay rescales them again, to the same values), so they are recorded
 -- before it: the rescaling triggers are BEFORE triggers and the setting's history triggers AFTER
@@ -212,7 +208,7 @@ END;
 -- an INSERT over it (OR REPLACE, OR IGNORE, an upsert) is refused, because SQLite fires BEFORE
 -- INSERT triggers for each of them whether or not the row is then written.
 CREATE TRIGGER setting_currency_insert BEFORE INSERT ON setting
-WHEN new.key = 'currency' AND NOT EXISTS (SELECT 1 FROM currency_rescaled)
+WHEN new.key = 'currency'
 BEGIN
   SELECT RAISE(ABORT, 'the currency is already set: change it with UPDATE setting SET value = ''CODE'' WHERE key = ''currency''')
   WHERE EXISTS (SELECT 1 FROM setting WHERE key = 'currency');
@@ -221,7 +217,7 @@ BEGIN
 END;
 
 CREATE TRIGGER setting_currency_update BEFORE UPDATE ON setting
-WHEN (old.key = 'currency' OR new.key = 'currency') AND NOT EXISTS (SELECT 1 FROM currency_rescaled)
+WHEN old.key = 'currency' OR new.key = 'currency'
 BEGIN
   INSERT INTO currency_change (old_scale, new_scale)
   SELECT coalesce((SELECT scale FROM currency_scale WHERE code = upper(old.value)), 2),
@@ -229,7 +225,7 @@ BEGIN
 END;
 
 CREATE TRIGGER setting_currency_delete BEFORE DELETE ON setting
-WHEN old.key = 'currency' AND NOT EXISTS (SELECT 1 FROM currency_rescaled)
+WHEN old.key = 'currency'
 BEGIN
   INSERT INTO currency_change (old_scale, new_scale)
   SELECT coalesce((SELECT scale FROM currency_scale WHERE code = upper(old.value)), 2), 2;

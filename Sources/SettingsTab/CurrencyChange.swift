@@ -1,9 +1,10 @@
 import BountyCore
 import BountyStore
 
-/// Changing the database currency keeps every amount's value and rescales its minor units to the new
-/// currency's digits (USD 12500.50 → BHD 12500.500). A change that would drop a non-zero digit
-/// (12500.50 to JPY) or overflow is refused and nothing changes.
+/// Changing the database currency keeps every amount's value: the database rescales its minor units
+/// to the new currency's digits when the setting changes (USD 12500.50 → BHD 12500.500), for every
+/// client. A change that would drop a non-zero digit (12500.50 to JPY) or overflow is refused here
+/// first, saying how many amounts, and nothing changes.
 enum CurrencyChange {
   /// Every stored amount (bounties, bonds and expenses), with the words that count it.
   static let amountColumns: [(column: AmountColumn, noun: (singular: String, plural: String))] = [
@@ -11,7 +12,9 @@ enum CurrencyChange {
     (.expense, ("expense", "expenses")),
   ]
 
-  static func rescale(_ store: Store, to code: String) throws {
+  /// Refuses, before anything changes, a change to `code` that would drop digits from an amount
+  /// or make one too large, counting them.
+  static func check(_ store: Store, to code: String) throws {
     let old = try store.currency()
     guard let new = Currency.named(code), new.scale != old.scale else { return }
     let shrinking = new.scale < old.scale
@@ -32,9 +35,6 @@ enum CurrencyChange {
             : "changing the currency to \(new.code) would make \(amounts) too large; "
               + "nothing was changed")
       }
-    }
-    for (column, _) in amountColumns {
-      try store.rescaleAmounts(column, by: factor, dividing: shrinking)
     }
   }
 }

@@ -52,7 +52,7 @@ public enum SettingsTab {
   ) { store, arguments in
     let setting = try arguments.required(key)
     let valid = try setting.validate(arguments.required(value))
-    if setting == .currency { try CurrencyChange.rescale(store, to: valid) }
+    if setting == .currency { try CurrencyChange.check(store, to: valid) }
     try store.storeSetting(setting, valid)
     return try json(store, setting)
   }
@@ -65,7 +65,7 @@ public enum SettingsTab {
       view: .setting, role: .resetSetting)
   ) { store, arguments in
     let setting = try arguments.required(key)
-    if setting == .currency { try CurrencyChange.rescale(store, to: setting.defaultValue) }
+    if setting == .currency { try CurrencyChange.check(store, to: setting.defaultValue) }
     try store.storeSetting(setting, setting.defaultValue)
     return try json(store, setting)
   }

@@ -15,7 +15,6 @@ enum EngineDifferences {
       "migration 0017: fugitives another client wrote, whose sort key and search text bounty folds",
     "currency_scale": "migration 0017: each currency's digits, for the rescaling trigger",
     "currency_change": "migration 0017: the rescaling trigger's working row",
-    "currency_rescaled": "migration 0017: marks a currency change bounty already rescaled",
     "fugitive_replaced":
       "migration 0019: the fugitive a REPLACE is about to remove without its delete triggers; "
       + "PostgreSQL has no REPLACE",

@@ -35,17 +35,4 @@ extension Store {
     return try database.scalarInt(
       "SELECT count(*) FROM \(table) WHERE \(name) > ?", .integer(bound)) ?? 0
   }
-
-  /// Multiplies (`dividing` false) or divides every amount in `column` by `factor`; the caller
-  /// has checked that none overflows or loses digits. On PostgreSQL the server rescales them
-  /// itself when the currency row changes (agency migration 5), for every client, so this does
-  /// nothing there.
-  public func rescaleAmounts(_ column: AmountColumn, by factor: Int64, dividing: Bool) throws {
-    guard database.dialect == .sqlite else { return }
-    let (table, name) = column.place
-    let operation = dividing ? "/" : "*"
-    try database.run(
-      "UPDATE \(table) SET \(name) = \(name) \(operation) ? WHERE \(name) IS NOT NULL",
-      .integer(factor))
-  }
 }

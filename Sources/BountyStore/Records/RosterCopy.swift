@@ -94,8 +94,8 @@ extension Store {
           }
           settingsRead = nil
           for (key, value) in settings {
-            // Into a roster without amounts: nothing to rescale.
-            try writeSettingRow(key, value, amountsRescaled: true)
+            // Into a roster without amounts yet: a currency rescales nothing.
+            try writeSettingRow(key, value)
             counts.settings += 1
           }
           for table in CopiedTable.roster {

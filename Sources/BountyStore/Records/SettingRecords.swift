@@ -58,18 +58,16 @@ extension Store {
             + "nothing was changed")
       }
     }
-    // The amounts were rescaled before this (SettingsTab's `CurrencyChange`), so the database's
-    // own rescaling (migration 0017) must not run again.
-    try writeSettingRow(
-      key.rawValue, value == key.defaultValue ? nil : value, amountsRescaled: key == .currency)
+    // A currency's amounts are rescaled by the database itself (SQLite migration 0017, agency
+    // migration 5), for bounty as for every other client.
+    try writeSettingRow(key.rawValue, value == key.defaultValue ? nil : value)
   }
 
   /// Writes (or with nil deletes) one row of `setting`. On SQLite the file checks every value
-  /// and rescales the amounts when the currency changes (migration 0017): `amountsRescaled` says
-  /// bounty did that already (or that there are no amounts yet), and a value the file refuses is
-  /// `refused` with the file's reason. An existing row is updated, never inserted over (SQLite
+  /// and rescales the amounts when the currency changes (migration 0017), and a value the file
+  /// refuses is `refused` with the file's reason. An existing row is updated, never inserted over (SQLite
   /// fires an INSERT's triggers even when an upsert then updates).
-  func writeSettingRow(_ key: String, _ value: String?, amountsRescaled: Bool) throws {
+  func writeSettingRow(_ key: String, _ value: String?) throws {
     guard database.dialect == .sqlite else {
       // The server checks the value and rescales the amounts itself (agency migration 5).
       do {
@@ -85,10 +83,6 @@ extension Store {
       }
       return
     }
-    if amountsRescaled {
-      try database.execute("INSERT OR IGNORE INTO currency_rescaled VALUES (1)")
-    }
-    defer { if amountsRescaled { try? database.execute("DELETE FROM currency_rescaled") } }
     do {
       if let value {
         try database.run("UPDATE setting SET value = ? WHERE key = ?", .text(value), .text(key))
