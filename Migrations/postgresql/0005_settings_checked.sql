@@ -11,8 +11,7 @@
 --    rescales every bounty_minor, bond_minor and amount_minor by 10^(new decimals - old decimals),
 --    or is refused when an amount would lose a digit or pass the largest amount bounty holds.
 --    bounty's own `settings set currency` checks the same first, for its messages, and leaves the
---    rescaling to this trigger (`Store.rescaleAmounts` does nothing on PostgreSQL), so there is no
---    way to skip it. The rescaled amounts are recorded before the setting (this is a BEFORE
+--    rescaling to this trigger, as it does to SQLite's, so there is no way to skip it. The rescaled amounts are recorded before the setting (this is a BEFORE
 --    trigger, the history's are AFTER ones), so undo, newest first, replays the setting first.
 
 -- A currency code's decimals (BountyCore's `Currency.all`; a code bounty does not know, or none,
