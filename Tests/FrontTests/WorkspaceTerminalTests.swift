@@ -106,7 +106,7 @@ import Testing
     #expect(screen.waitFor("↳ ").contains("is not an amount"))
     try screen.type("BSpace", "00", "C-s")
     // Name order: Ábel, Augustin, Björn, Chloé, Cormac, then Dana.
-    let saved = screen.waitFor("6 of 29")
+    let saved = screen.waitUntil { $0.contains("6 of 29") && $0.contains("Added") }
     #expect(saved.contains("Added") && saved.contains("Dana Whitaker"))
   }
 
@@ -156,7 +156,7 @@ import Testing
     try screen.type("2")
     _ = screen.waitFor("1 of 6")
     try screen.type("j", "j")
-    let third = screen.waitFor("3 of 6")
+    let third = screen.waitUntil { $0.contains("3 of 6") && $0.contains("15494") }
     #expect(rows(third).contains { $0.contains("15494") }, "\(third)")
     // Another process captures Edgar Whitlow later than everyone: he sorts first.
     let capture = try bounty.run(["fugitives", "capture", "25772", "--at", "2026-11-30T09:00:00Z"])
@@ -235,7 +235,7 @@ import Testing
     try screen.type("Enter")
     _ = screen.waitFor("ID#          48445")
     try screen.type(":", "delete --yes", "Enter")
-    let deleted = screen.waitFor("1 of 27")
+    let deleted = screen.waitUntil { $0.contains("1 of 27") && $0.contains("Deleted") }
     #expect(deleted.contains("Deleted fugitive 48445 (Ábel Kovács)"), "\(deleted)")
     #expect(!deleted.contains("left this list"), "\(deleted)")
   }
@@ -247,7 +247,8 @@ import Testing
     try screen.type(":", "add --name Zed --bounty 5", "Enter")
     _ = screen.waitFor("ID#          91320")
     try screen.type("u")
-    let undone = screen.waitFor("1 of 28")
+    // The whole frame: a capture can catch the terminal halfway through a redraw.
+    let undone = screen.waitUntil { $0.contains("1 of 28") && $0.contains("Undid") }
     #expect(undone.contains("Undid: fugitives add 91320"), "\(undone)")
   }
 
@@ -259,7 +260,7 @@ import Testing
     try screen.type("d")
     _ = screen.waitFor("Delete fugitive 88657")
     try screen.type("y")
-    let deleted = screen.waitFor("2 of 27")
+    let deleted = screen.waitUntil { $0.contains("2 of 27") && $0.contains("Deleted") }
     #expect(deleted.contains("Deleted 88657 Augustin Delacroix"), "\(deleted)")
     #expect(!deleted.contains("left this list"), "\(deleted)")
   }
