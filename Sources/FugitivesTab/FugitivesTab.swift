@@ -143,8 +143,8 @@ public enum FugitivesTab {
       schema: .oneOf(.component(.fugitive), .component(.batch)),
       view: .message(
         FugitiveSelection.headline(
-          "Deleted", one: " with its notes and photo. 'bounty undo' brings it back.",
-          many: " with their notes and photos. 'bounty undo' brings them back.")),
+          "Deleted", one: " with its notes and photo; undo brings it back.",
+          many: " with their notes and photos; undo brings them back.")),
       confirmation: Confirmation(
         question: FugitiveSelection.headline(
           "Delete", one: " and its notes and photo?", many: " and their notes and photos?"),

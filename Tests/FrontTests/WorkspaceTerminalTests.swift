@@ -373,6 +373,21 @@ extension WorkspaceTerminalTests {
     #expect(redrawn.contains("Aaron Outsider") && redrawn.contains("2 of 29"))
     #expect(Date().timeIntervalSince(added) < 3)
   }
+
+  /// `A` on the Fugitives tab lists everyone with the captured marked, as the original's list did;
+  /// `c` on a captured row there releases that fugitive, named.
+  @Test func aListsEveryoneWithTheCapturedMarked() throws {
+    let screen = try workspace()
+    try screen.type("A")
+    let everyone = screen.waitUntil { $0.contains("1 of 34") && $0.contains("STATUS") }
+    #expect(everyone.contains("everyone") && everyone.contains("captured"), "\(everyone)")
+    try screen.type("A")
+    let atLarge = screen.waitUntil { $0.contains("1 of 28") && !$0.contains("STATUS") }
+    #expect(atLarge.contains("Only those at large"), "\(atLarge)")
+    try screen.type("q")
+    #expect(screen.waitFor("EXITED").contains("EXITED 0"))
+  }
+
 }
 
 /// The terminal is given back however the workspace ends.

@@ -191,4 +191,23 @@ extension String {
     #expect(looks[0].contains("No fugitive here"), "\(looks)")
     #expect(looks[1].contains("Note for 48445 Ábel Kovács:"), "\(looks)")
   }
+
+  /// `A` on the Fugitives tab lists everyone, the captured marked, and is remembered like the sort;
+  /// `A` again lists those at large. A script starts at large whatever the workspace left.
+  @Test func aListsEveryoneAndIsKeptLikeTheSort() throws {
+    var looks: [String] = []
+    run(keys("A") + [.look { looks.append($0.frame) }])
+    run([.look { looks.append($0.frame) }] + keys("A") + [.look { looks.append($0.frame) }])
+    #expect(looks.count == 3)
+    #expect(looks[0].contains("STATUS") && looks[0].contains("1 of 34"), "\(looks)")
+    #expect(looks[0].contains("Everyone, the captured marked"), "\(looks)")
+    #expect(looks[1].contains("STATUS") && looks[1].contains("everyone"), "\(looks)")
+    #expect(!looks[2].contains("STATUS") && looks[2].contains("1 of 28"), "\(looks)")
+    run(keys("A"))
+    let script = try BinaryRunner(database: folder.file("db.sqlite")).run(
+      [], input: "list\nquit\n")
+    #expect(
+      script.stdout.contains("28 at large") && !script.stdout.contains("STATUS"), "\(script.stdout)"
+    )
+  }
 }

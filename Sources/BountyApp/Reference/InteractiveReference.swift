@@ -16,6 +16,7 @@ public enum InteractiveReference {
     ("c", "capture (asks when and where) or release"), ("n", "add a case note"),
     ("d", "delete (asks first, naming the fugitive)"),
     ("m", "move mode in the manual order: ↑/↓ carry the row, Enter drops it, Esc puts it back"),
+    ("A", "Fugitives tab: everyone, the captured marked / only those at large"),
   ]
 
   /// On a fugitive's card.

@@ -73,9 +73,7 @@ final class Shell {
       model = memory.load(warnings: &warnings)
       for warning in warnings { Output.err("Warning: \(warning)") }
     }
-    if case .success(let all) = client.call(.listAtLarge, ["all": true, "limit": 1]),
-      all["total"]?.int64 == 0
-    {
+    if client.count(.fugitives) == 0, client.count(.captured) == 0 {
       say(
         "Welcome to bounty. There are no fugitives yet: 'add' one, or load the sample roster "
           + "with 'sample'. Type 'help' for every command.")
@@ -211,11 +209,11 @@ final class Shell {
 
   /// `show ID` from any tab: switches to the tab the fugitive is in and shows its card.
   private func show(_ id: Int64) {
-    switch client.fugitive(id) {
+    switch client.fugitive(id, in: client.currency) {
     case .success(let fugitive):
-      model.show(id, in: TabName.of(captured: fugitive["captured"] == .bool(true)))
+      model.show(id, in: TabName.of(captured: fugitive.captured))
       say(tabBar())
-      for line in views.detail(fugitive) { say(line) }
+      for line in views.detail(fugitive.json) { say(line) }
     case .failure(let error):
       fail(error)
     }
@@ -223,8 +221,8 @@ final class Shell {
 
   /// The fugitive `id` is now the one on screen (its card was just printed).
   private func follow(_ id: Int64, switchingTab: Bool) {
-    if switchingTab, case .success(let fugitive) = client.fugitive(id) {
-      model.show(id, in: TabName.of(captured: fugitive["captured"] == .bool(true)))
+    if switchingTab, case .success(let fugitive) = client.fugitive(id, in: client.currency) {
+      model.show(id, in: TabName.of(captured: fugitive.captured))
     } else {
       model.focus(id)
     }
@@ -287,18 +285,19 @@ final class Shell {
   /// card) becomes current, in the tab the fugitive now belongs to; a change that printed no card
   /// redraws the view on screen (and a fugitive that no longer exists leaves it).
   private func afterSuccess(_ spec: CommandSpec) {
-    let result = runner.lastReply?.result
-    if case .fugitiveCard = spec.view, let result, let id = result["id"]?.int64,
-      result["name"] != nil
+    if let result = runner.lastReply?.result,
+      let fugitive = Workspace.fugitive(answeredBy: spec, result, in: client.currency)
     {
-      let tab = TabName.of(captured: result["captured"] == .bool(true))
-      return follow(id, switchingTab: tab != model.active)
+      let tab = TabName.of(captured: fugitive.captured)
+      return follow(fugitive.id, switchingTab: tab != model.active)
     }
     guard case .change = spec.effect else { return }
-    if let id = model.currentFugitive, case .failure(.notFound) = client.fugitive(id) {
+    if let id = model.currentFugitive,
+      case .failure(.notFound) = client.fugitive(id, in: client.currency)
+    {
       model.forget(id)
     }
-    if result == nil { return }  // a question was declined: nothing ran, the card stays
+    if runner.lastReply == nil { return }  // a question was declined: nothing ran, the card stays
     // A setting changed from another tab leaves the view as it was.
     if spec.tab == .settings, model.active != .settings { return }
     showCurrentView()
@@ -336,10 +335,10 @@ final class Shell {
   /// Draws the tab bar and the active tab's current view.
   func showCurrentView() {
     if let id = model.currentFugitive {
-      switch client.fugitive(id) {
+      switch client.fugitive(id, in: client.currency) {
       case .success(let fugitive):
         say(tabBar())
-        for line in views.detail(fugitive) { say(line) }
+        for line in views.detail(fugitive.json) { say(line) }
         return
       case .failure:
         // Deleted meanwhile (here or by another process): back to the list.

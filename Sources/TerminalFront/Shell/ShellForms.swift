@@ -77,14 +77,14 @@ struct ShellForms {
 
   /// Edits fugitive `id`; its (possibly new) ID# when saved or unchanged.
   func edit(id: Int64) -> Int64? {
-    guard case .success(let fugitive) = shell.client.fugitive(id),
-      let declared = form(.editFugitive, fugitive: fugitive)
+    guard case .success(let fugitive) = shell.client.fugitive(id, in: shell.client.currency),
+      let declared = form(.editFugitive, fugitive: fugitive.json)
     else {
       shell.fail(.notFound("fugitive \(id) not found"))
       return nil
     }
     // A closed case is refused before the form, with the message the save would give.
-    if case .string? = fugitive["closedAt"] {
+    if fugitive.caseFile.closedAt != nil {
       shell.fail(.refused(CaseFile.closedMessage(id)))
       return nil
     }
@@ -109,7 +109,9 @@ struct ShellForms {
         shell.fail(.io("not saved"))
         return nil
       }
-      return shell.runner.lastReply?.result["id"]?.int64
+      return shell.runner.lastReply.flatMap {
+        Workspace.fugitive(answeredBy: command, $0.result, in: shell.client.currency)?.id
+      }
     } catch {
       shell.fail(error)
       return nil

@@ -1,17 +1,13 @@
 import BountyApp
 import BountyCore
 
-/// Everything the workspace and the shell ask of the app, as JSON calls through the dispatcher
-/// (the same methods a JSON-RPC client calls, plus the terminal-only `workspace.*`). Lists are read
-/// a page at a time, so a view costs the rows it shows, not the rows the database holds.
+/// Everything the workspace and the shell ask of the app, as calls through the dispatcher (the
+/// same methods a JSON-RPC client calls, plus the terminal-only `workspace.*`), answered typed: a
+/// `Fugitive`, a `FugitivePage`, a `SettingState`, read back once by the model's own readers, so no
+/// front reads an answer's keys. Lists are read a page at a time, so a view costs the rows it shows,
+/// not the rows the database holds.
 struct AppClient {
   let dispatcher: Dispatcher
-
-  /// One page of a list and how many rows the whole list has.
-  struct Page {
-    var items: [JSON]
-    var total: Int64
-  }
 
   /// The command that plays `role`.
   func spec(_ role: CommandRole) -> Result<CommandSpec, BountyError> {
@@ -47,9 +43,41 @@ struct AppClient {
     }
   }
 
+  /// Calls the command that plays `role` and reads its answer with `read`.
+  func call<Answer>(
+    _ role: CommandRole, _ params: JSONObject = JSONObject(),
+    as read: (JSON) throws(BountyError) -> Answer
+  ) -> Result<Answer, BountyError> {
+    call(role, params).flatMap { Self.reading($0, read) }
+  }
+
+  /// `answer` read by `read`, a reading error as the failure.
+  static func reading<Answer>(_ answer: JSON, _ read: (JSON) throws(BountyError) -> Answer)
+    -> Result<Answer, BountyError>
+  {
+    do throws(BountyError) { return .success(try read(answer)) } catch { return .failure(error) }
+  }
+
+  /// For a call whose answer the front does not need (the status line says what was done).
+  static func unread(_ answer: JSON) {}
+
+  /// Reads an answer that is one fugitive, in `currency`.
+  static func fugitive(in currency: Currency) -> (JSON) throws(BountyError) -> Fugitive {
+    { (json) throws(BountyError) in try Fugitive(json: json, currency: currency) }
+  }
+
   /// The sort `state` lists `tab` in: its own, else the tab's sort setting.
   func effectiveSort(_ tab: TabName, _ state: TabState) -> String {
     state.sort ?? setting(tab.sortSetting) ?? "name"
+  }
+
+  /// The flag that lists everyone, captured ones too, on `tab`, as its list command declares it;
+  /// nil for a tab whose list has none.
+  func everyoneFlag(_ tab: TabName) -> String? {
+    guard case .success(let spec) = spec(tab.listRole),
+      case .fugitiveList(_, _, let everyStatus?) = spec.view
+    else { return nil }
+    return everyStatus
   }
 
   /// The list params for `state`'s sort, direction and filter.
@@ -58,21 +86,20 @@ struct AppClient {
     if let sort = state.sort { params["sort"] = .string(sort) }
     if state.reversed == true { params["desc"] = true }
     if let search = state.search { params["search"] = .string(search) }
+    if state.everyone == true, let flag = everyoneFlag(tab) { params[flag] = true }
     return params
   }
 
-  /// `limit` rows of `tab`'s list from `offset`, in the tab's sort and filter.
-  func page(_ tab: TabName, _ state: TabState, limit: Int64, offset: Int64) -> Result<
-    Page, BountyError
-  > {
-    var params = JSONObject()
-    if tab != .settings {
-      params = listParams(tab, state)
-      params["limit"] = .int(max(1, limit))
-      params["offset"] = .int(max(0, offset))
-    }
-    return call(tab.listRole, params).map { result in
-      Page(items: result["items"]?.arrayValue ?? [], total: result["total"]?.int64 ?? 0)
+  /// `limit` rows of `tab`'s list from `offset`, in the tab's sort and filter, money in
+  /// `currency`.
+  func page(
+    _ tab: TabName, _ state: TabState, limit: Int64, offset: Int64, in currency: Currency
+  ) -> Result<FugitivePage, BountyError> {
+    var params = listParams(tab, state)
+    params["limit"] = .int(max(1, limit))
+    params["offset"] = .int(max(0, offset))
+    return call(tab.listRole, params) { (json) throws(BountyError) in
+      try FugitivePage(json: json, currency: currency)
     }
   }
 
@@ -80,18 +107,19 @@ struct AppClient {
   /// rows it asks for the reversed order and turns the rows back, so a row near the end of a
   /// million costs what a row near the start does (an OFFSET is walked row by row).
   func page(
-    _ tab: TabName, _ state: TabState, limit: Int64, offset: Int64, known total: Int64?
-  ) -> Result<Page, BountyError> {
-    guard tab != .settings, let total, offset > total / 2, offset < total else {
-      return page(tab, state, limit: limit, offset: offset)
+    _ tab: TabName, _ state: TabState, limit: Int64, offset: Int64, known total: Int64?,
+    in currency: Currency
+  ) -> Result<FugitivePage, BountyError> {
+    guard let total, offset > total / 2, offset < total else {
+      return page(tab, state, limit: limit, offset: offset, in: currency)
     }
     var reversedState = state
     reversedState.sort = effectiveSort(tab, state)
     reversedState.reversed = !(state.reversed ?? false)
     let count = min(limit, total - offset)
-    return page(tab, reversedState, limit: count, offset: max(0, total - offset - count)).map {
-      Page(items: $0.items.reversed(), total: $0.total)
-    }
+    return page(
+      tab, reversedState, limit: count, offset: max(0, total - offset - count), in: currency
+    ).map { FugitivePage(items: $0.items.reversed(), total: $0.total) }
   }
 
   /// Where fugitive `id` is in `tab`'s whole list in `state`'s sort and filter.
@@ -100,38 +128,41 @@ struct AppClient {
     var params = listParams(tab, state)
     params["limit"] = 1
     params["locate"] = .int(id)
-    switch call(tab.listRole, params) {
-    case .success(let result):
-      return result["row"]?.int64.map(ListSelection.Located.row) ?? .absent
-    case .failure:
-      return .unknown
+    // The row is all that is read: no money, so any currency reads the page.
+    switch call(
+      tab.listRole, params,
+      as: { (json) throws(BountyError) in
+        try FugitivePage(json: json, currency: .usd).row
+      })
+    {
+    case .success(let row): return row.map(ListSelection.Located.row) ?? .absent
+    case .failure: return .unknown
     }
   }
 
   /// How many fugitives a tab lists with no filter (nil for Settings, or when it cannot be read).
   func count(_ tab: TabName) -> Int64? {
-    guard tab != .settings, case .success(let result) = call(tab.listRole, ["limit": 1]) else {
-      return nil
+    guard tab != .settings else { return nil }
+    let total = call(tab.listRole, ["limit": 1]) { (json) throws(BountyError) in
+      try AnswerReader(json, what: "list").int("total")
     }
-    return result["total"]?.int64
+    return try? total.get()
   }
 
-  /// One fugitive, with its notes.
-  func fugitive(_ id: Int64) -> Result<JSON, BountyError> {
-    call(.showFugitive, ["id": .int(id)])
+  /// One fugitive, with its notes, money in `currency`.
+  func fugitive(_ id: Int64, in currency: Currency) -> Result<Fugitive, BountyError> {
+    call(.showFugitive, ["id": .int(id)], as: Self.fugitive(in: currency))
+  }
+
+  /// Every setting, as the Settings tab lists them.
+  func settings() -> Result<[SettingState], BountyError> {
+    call(.listSettings, as: SettingState.list(json:))
   }
 
   /// A setting's value as text (`true`, `USD`), or nil when it cannot be read.
   func setting(_ key: SettingKey) -> String? {
-    guard case .success(let result) = call(.readSetting, ["key": .string(key.rawValue)]) else {
-      return nil
-    }
-    switch result["value"] {
-    case .string(let text)?: return text
-    case .bool(let flag)?: return flag ? "true" : "false"
-    case .number(let digits)?: return digits
-    default: return nil
-    }
+    try? call(.readSetting, ["key": .string(key.rawValue)], as: SettingState.init(json:)).get()
+      .value
   }
 
   /// The database currency, which money is shown in.
@@ -139,10 +170,10 @@ struct AppClient {
 
   /// A remembered workspace value.
   func remembered(_ key: String) -> String? {
-    guard case .success(let result) = call(.recallView, ["key": .string(key)]) else {
-      return nil
+    let value = call(.recallView, ["key": .string(key)]) { (json) throws(BountyError) in
+      try AnswerReader(json, what: "remembered value").optionalString("value")
     }
-    return result["value"]?.stringValue
+    return (try? value.get()) ?? nil
   }
 
   /// Remembers (or with nil forgets) a workspace value. Failing to remember (a read-only database)
@@ -151,13 +182,5 @@ struct AppClient {
     var params: JSONObject = ["key": .string(key)]
     if let value { params["value"] = .string(value) }
     _ = call(.rememberView, params)
-  }
-}
-
-extension JSON {
-  /// A whole JSON number as Int64 (an ID#, a count), nil for anything else.
-  var int64: Int64? {
-    if case .number(let digits) = self { return Int64(digits) }
-    return nil
   }
 }

@@ -26,17 +26,13 @@ protocol Screen: AnyObject {
 }
 
 extension Screen {
-  /// What `draw` puts at `row`, `column`: `text` made terminal-safe, cut with `…` to `width`
-  /// columns (at most to the screen's edge) and, when `pad`, filled to exactly that; nil when
-  /// nothing of it is on the screen.
+  /// What `draw` puts at `row`, `column`: `ScreenText.fitted` on this screen.
   func fitted(
     _ text: String, row: Int, column: Int, width: Int?, pad: Bool, alignRight: Bool
   ) -> String? {
-    guard row >= 0, row < rows, column < columns else { return nil }
-    let room = min(width ?? (columns - column), columns - column)
-    guard room > 0 else { return nil }
-    let shown = truncated(terminalSafe(text), toWidth: room)
-    return pad || alignRight ? padded(shown, toWidth: room, alignRight: alignRight) : shown
+    ScreenText.fitted(
+      text, row: row, column: column, width: width, pad: pad, alignRight: alignRight, rows: rows,
+      columns: columns)
   }
 
   /// `styled` with the usual defaults.

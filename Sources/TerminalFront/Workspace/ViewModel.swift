@@ -41,6 +41,9 @@ struct TabState: Equatable, Sendable {
   var reversed: Bool?
   /// Nil: no filter.
   var search: String?
+  /// True: everyone, captured ones too (the Fugitives tab's `A`, as the original listed them);
+  /// nil: the tab's own fugitives (those at large).
+  var everyone: Bool?
   /// The first row shown (the shell's page, the workspace's scroll).
   var offset: Int64 = 0
   /// The row the workspace's cursor is on (0-based, in the whole list).

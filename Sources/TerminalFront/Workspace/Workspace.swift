@@ -25,7 +25,9 @@ final class Workspace {
   var carrying: Carry?
   var running = true
   /// The rows the last drawn list showed, and its total (the keys act on them).
-  var shown: [JSON] = []
+  var listed: [Fugitive] = []
+  /// The settings the Settings tab showed when last drawn.
+  var settingRows: [SettingState] = []
   /// The names of the fugitives the active tab's list showed when last drawn, to name one that
   /// left it: kept per tab, so one who left while another tab was on screen is named too.
   var rowNames: [Int64: String] {
@@ -39,8 +41,6 @@ final class Workspace {
   var total: Int64 = 0
   /// Each list's total when last drawn (to read a page from the nearer end).
   var totals: [TabName: Int64] = [:]
-  /// Where the tab bar ends (the list's facts go right of it when they fit).
-  var tabBarWidth = 0
   /// The database currency, read once per redraw.
   var currency: Currency = .usd
 
@@ -57,8 +57,8 @@ final class Workspace {
     var origin: Int
     var row: Int
     var isNote: Bool
-    /// The row as drawn (the list's JSON), kept while it is carried off its page.
-    var item: JSON
+    /// The fugitive as drawn, kept while its row is carried off its page (nil for a note).
+    var item: Fugitive?
   }
 
   init(dispatcher: Dispatcher, environment: [String: String], noColor: Bool) {
@@ -77,9 +77,6 @@ final class Workspace {
   }
 
   func run() -> Int32 {
-    var warnings: [String] = []
-    model = memory.load(warnings: &warnings)
-    if let warning = warnings.first { status = Status(text: warning, kind: .error) }
     let colour = Colour.enabled(
       noColor: noColor, environment: environment, setting: client.setting(.color), isTTY: true)
     guard let curses = Curses(colour: colour) else {
@@ -90,8 +87,12 @@ final class Workspace {
   }
 
   /// The key loop on `screen` (the terminal, or a test's) until the hunter quits.
+  /// Starts where the last session left off (its tab, each list's sort, filter and `A`).
   func run(on screen: any Screen) -> Int32 {
     curses = screen
+    var warnings: [String] = []
+    model = memory.load(warnings: &warnings)
+    if let warning = warnings.first { status = Status(text: warning, kind: .error) }
     if status == nil, client.count(.fugitives) == 0, client.count(.captured) == 0 {
       status = Status(
         text: "No fugitives yet: a adds one, :sample loads the sample roster, ? lists the keys",
@@ -115,7 +116,7 @@ final class Workspace {
   static let refetchMilliseconds: Int32 = 1000
 
   /// Rows of the screen between the tab bar and the status line.
-  var contentRows: Int { max(1, (curses?.rows ?? 24) - 2) }
+  var contentRows: Int { WorkspaceFrame.contentRows(onScreenOf: curses?.rows ?? 24) }
   /// Rows of a list below its header.
   var listRows: Int { max(1, contentRows - 1) }
 
@@ -187,6 +188,7 @@ final class Workspace {
     case .character("n"): if let chosen = open(selectedID) { addNote(chosen) }; return
     case .character("d"): if let chosen = open(selectedID) { deleteFugitive(chosen) }; return
     case .character("m"): return startMovingRow()
+    case .character("A"): return toggleEveryone()
     default:
       status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
       return
@@ -200,7 +202,7 @@ final class Workspace {
     let row = min(max(0, row), last)
     let index = Int(row - model.current.offset)
     model.current.cursor = row
-    model.current.selected = shown.indices.contains(index) ? shown[index]["id"]?.int64 : nil
+    model.current.selected = listed.indices.contains(index) ? listed[index].id : nil
   }
 
   private func handleCard(_ key: Key, id: Int64) {
@@ -238,8 +240,8 @@ final class Workspace {
     case .character("x"):
       if let note = selectedNote { deleteNote(id, note) }
     case .character("m"):
-      if let note = selectedNote, let noteID = note["id"]?.int64 {
-        carrying = Carry(id: noteID, origin: noteCursor, row: noteCursor, isNote: true, item: note)
+      if let note = selectedNote {
+        carrying = Carry(id: note.id, origin: noteCursor, row: noteCursor, isNote: true, item: nil)
         status = Status(
           text: "Moving the note: ↑/↓ carry it, Enter drops it, Esc puts it back", kind: .info)
       }
@@ -253,18 +255,18 @@ final class Workspace {
     case .up, .character("k"): cursor -= 1
     case .down, .character("j"): cursor += 1
     case .home, .character("g"): cursor = 0
-    case .end, .character("G"): cursor = Int64(shown.count - 1)
+    case .end, .character("G"): cursor = Int64(settingRows.count - 1)
     case .enter, .character("e"), .right, .character("l"): return editSetting()
     case .character("r"): return resetSetting()
     default:
       status = Status(text: "That key does nothing here; ? lists the keys", kind: .info)
       return
     }
-    model.current.cursor = min(max(0, cursor), Int64(max(0, shown.count - 1)))
+    model.current.cursor = min(max(0, cursor), Int64(max(0, settingRows.count - 1)))
   }
 
   /// A fugitive a key is about to change: its ID# and how it reads now.
-  typealias Chosen = (id: Int64, fugitive: JSON)
+  typealias Chosen = (id: Int64, fugitive: Fugitive)
 
   /// Fugitive `id` as it reads now when its case is open; nil, with the dispatcher's own refusal
   /// on the status line, when it is closed (a key that would change it refuses before any prompt
@@ -275,9 +277,9 @@ final class Workspace {
         text: "No fugitive here: a adds one, / or Esc changes the filter", kind: .info)
       return nil
     }
-    switch client.fugitive(id) {
+    switch client.fugitive(id, in: currency) {
     case .success(let fugitive):
-      guard case .string? = fugitive["closedAt"] else { return (id, fugitive) }
+      guard fugitive.caseFile.closedAt != nil else { return (id, fugitive) }
       status = Status(text: CaseFile.closedMessage(id), kind: .error)
     case .failure(let error):
       status = Status(text: error.message, kind: .error)
@@ -289,11 +291,11 @@ final class Workspace {
   var selectedID: Int64? { model.current.selected }
 
   /// The notes of the card on screen (as last drawn).
-  var cardNotes: [JSON] { cardFugitive?["notes"]?.arrayValue ?? [] }
+  var cardNotes: [Note] { cardFugitive?.notes ?? [] }
   /// The card on screen, as last drawn.
-  var cardFugitive: JSON?
+  var cardFugitive: Fugitive?
 
-  var selectedNote: JSON? {
+  var selectedNote: Note? {
     cardNotes.indices.contains(noteCursor) ? cardNotes[noteCursor] : nil
   }
 
@@ -317,6 +319,22 @@ final class Workspace {
     model.resetList()
     listReshaped = true
     status = Status(text: "Sorted by \(next) (S reverses)", kind: .info)
+  }
+
+  /// `A` on a list whose command can list everyone (the Fugitives tab): those at large, or
+  /// everyone with the captured marked; kept per tab like the sort.
+  private func toggleEveryone() {
+    guard client.everyoneFlag(model.active) != nil else {
+      status = Status(text: "The \(model.active.title) tab lists only its own", kind: .info)
+      return
+    }
+    model.current.everyone = model.current.everyone == true ? nil : true
+    model.resetList()
+    listReshaped = true
+    status = Status(
+      text: model.current.everyone == true
+        ? "Everyone, the captured marked (A: only those at large)" : "Only those at large",
+      kind: .info)
   }
 
   private func reverseSort() {

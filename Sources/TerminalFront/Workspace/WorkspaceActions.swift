@@ -4,22 +4,41 @@ import BountyCore
 /// What the workspace's keys do: each is one call through the dispatcher, and the status line says
 /// what happened (`u` undoes any of it).
 extension Workspace {
-  /// Calls the command that plays `role`; on failure the status line shows why and the answer
-  /// is nil.
+  /// Calls the command that plays `role` and reads its answer with `read`; on failure the status
+  /// line shows why and the answer is nil.
   @discardableResult
-  func perform(_ role: CommandRole, _ params: JSONObject) -> JSON? {
-    switch client.call(role, params) {
-    case .success(let result): return result
+  func perform<Answer>(
+    _ role: CommandRole, _ params: JSONObject, as read: (JSON) throws(BountyError) -> Answer
+  ) -> Answer? {
+    switch client.call(role, params, as: read) {
+    case .success(let answer): return answer
     case .failure(let error):
       status = Status(text: error.message, kind: .error)
       return nil
     }
   }
 
+  /// Calls the command that plays `role`, whose answer is a fugitive; nil (the status line saying
+  /// why) when it fails.
+  @discardableResult
+  func perform(_ role: CommandRole, _ params: JSONObject) -> Fugitive? {
+    perform(role, params, as: AppClient.fugitive(in: currency))
+  }
+
+  /// Calls the command that plays `role` with what `form` holds and `fixed`; its answer is a
+  /// fugitive.
+  func submit(_ role: CommandRole, _ form: Form, fixed: JSONObject = JSONObject()) -> Result<
+    Fugitive, BountyError
+  > {
+    client.call(role, typed: typed(form), fixed: fixed).flatMap {
+      AppClient.reading($0, AppClient.fugitive(in: currency))
+    }
+  }
+
   /// The form the command playing `role` declares, over `fugitive`'s values now.
-  func declaredForm(_ role: CommandRole, fugitive: JSON? = nil) -> DeclaredForm? {
+  func declaredForm(_ role: CommandRole, fugitive: Fugitive? = nil) -> DeclaredForm? {
     guard case .success(let spec) = client.spec(role),
-      let form = DeclaredForm(spec, fugitive: fugitive)
+      let form = DeclaredForm(spec, fugitive: fugitive?.json)
     else {
       status = Status(text: "No form for \(role)", kind: .error)
       return nil
@@ -37,9 +56,10 @@ extension Workspace {
     return typed
   }
 
-  func name(of fugitive: JSON?) -> String {
-    let id = fugitive?["id"]?.int64.map(String.init) ?? "?"
-    return "\(id) \(fugitive?["name"]?.stringValue ?? "")"
+  /// `15494 Zoë Lindqvist`: how a status line names a fugitive.
+  func name(of fugitive: Fugitive?) -> String {
+    guard let fugitive else { return "?" }
+    return "\(fugitive.id) \(fugitive.name)"
   }
 
   // MARK: Filter and move
@@ -84,11 +104,12 @@ extension Workspace {
       return
     }
     let index = Int(model.current.cursor - model.current.offset)
-    guard shown.indices.contains(index), let id = shown[index]["id"]?.int64,
-      id == selectedID, open(id) != nil
+    guard listed.indices.contains(index), listed[index].id == selectedID,
+      open(listed[index].id) != nil
     else { return }
     let row = Int(model.current.cursor)
-    carrying = Carry(id: id, origin: row, row: row, isNote: false, item: shown[index])
+    carrying = Carry(
+      id: listed[index].id, origin: row, row: row, isNote: false, item: listed[index])
   }
 
   func handleCarry(_ key: Key) {
@@ -127,8 +148,8 @@ extension Workspace {
       noteCursor = carry.row
       guard carry.row != carry.origin, let fugitive = model.currentFugitive else { return }
       if perform(
-        .moveNote, ["id": .int(fugitive), "note": .int(carry.id), "to": .int(carry.row + 1)])
-        != nil
+        .moveNote, ["id": .int(fugitive), "note": .int(carry.id), "to": .int(carry.row + 1)],
+        as: AppClient.unread) != nil
       {
         status = Status(
           text: "Moved note \(carry.id) of \(name(of: cardFugitive)) to \(carry.row + 1); u undoes",
@@ -139,7 +160,10 @@ extension Workspace {
     model.current.cursor = Int64(carry.row)
     model.current.selected = carry.id
     guard carry.row != carry.origin else { return }
-    if perform(.moveFugitive, ["id": .int(carry.id), "to": .int(carry.row + 1)]) != nil {
+    if perform(
+      .moveFugitive, ["id": .int(carry.id), "to": .int(carry.row + 1)], as: AppClient.unread)
+      != nil
+    {
       status = Status(
         text: "Moved \(name(of: carry.item)) to row \(carry.row + 1); u undoes", kind: .success)
     } else {
@@ -152,10 +176,8 @@ extension Workspace {
   func addFugitive() {
     guard let declared = declaredForm(.addFugitive) else { return }
     let form = Form("New fugitive", declared: declared, dispatcher: dispatcher, filled: false)
-    guard
-      let saved = run(form, submit: { client.call(.addFugitive, typed: typed($0)) }),
-      let id = saved["id"]?.int64
-    else { return }
+    guard let saved = run(form, submit: { submit(.addFugitive, $0) }) else { return }
+    let id = saved.id
     status = Status(text: "Added \(name(of: saved)); u undoes", kind: .success)
     model.active = .fugitives
     model.current.stack = [.list]
@@ -186,21 +208,23 @@ extension Workspace {
       var seen: JSONObject = ["id": .int(id)]
       func change(_ key: String, to text: String) {
         changed[key] = text
-        if let seenKey = seenAs[key], let before = fugitive[key]?.stringValue {
-          seen[seenKey] = .string(before)
+        if let seenKey = seenAs[key], let before = fugitive.json[key] {
+          seen[seenKey] = before
         }
       }
       for (key, text) in typed(form) where text != now[key] ?? nil {
         change(key, to: text)
       }
-      if form.value("description").isEmpty && !(fugitive["description"]?.stringValue ?? "").isEmpty
-      {
+      if form.value("description").isEmpty && !fugitive.description.isEmpty {
         change("description", to: "")
       }
       if changed.isEmpty { return .success(fugitive) }
-      return client.call(.editFugitive, typed: changed, fixed: seen)
+      return client.call(.editFugitive, typed: changed, fixed: seen).flatMap {
+        AppClient.reading($0, AppClient.fugitive(in: currency))
+      }
     }
-    guard let saved, let newID = saved["id"]?.int64 else { return }
+    guard let saved else { return }
+    let newID = saved.id
     status = Status(text: "Saved \(name(of: saved)); u undoes", kind: .success)
     if model.currentFugitive != nil {
       model.focus(newID)
@@ -211,8 +235,8 @@ extension Workspace {
 
   func captureOrRelease(_ chosen: Chosen) {
     let (id, fugitive) = chosen
-    if fugitive["captured"] == .bool(true) {
-      if perform(.releaseFugitive, ["id": .int(id)]) != nil {
+    if fugitive.captured {
+      if perform(.releaseFugitive, ["id": .int(id)], as: AppClient.unread) != nil {
         status = Status(
           text: "Released \(name(of: fugitive)): back in the Fugitives tab; u undoes",
           kind: .success)
@@ -224,13 +248,8 @@ extension Workspace {
       "Capture \(name(of: fugitive))", declared: declared, dispatcher: dispatcher, filled: false)
     // Enter accepts: now, and no place.
     form.enterSaves = true
-    guard
-      run(
-        form, submit: { client.call(.captureFugitive, typed: typed($0), fixed: ["id": .int(id)]) })
-        != nil
-    else {
-      return
-    }
+    guard run(form, submit: { submit(.captureFugitive, $0, fixed: ["id": .int(id)]) }) != nil
+    else { return }
     status = Status(
       text: "Captured \(name(of: fugitive)): now in the Captured tab; u undoes", kind: .success)
   }
@@ -243,7 +262,7 @@ extension Workspace {
         return
       }
     }
-    if perform(.deleteFugitive, ["id": .int(id)]) != nil {
+    if perform(.deleteFugitive, ["id": .int(id)], as: AppClient.unread) != nil {
       model.forget(id)
       status = Status(text: "Deleted \(name(of: fugitive)); u brings it back", kind: .success)
     }
@@ -259,26 +278,24 @@ extension Workspace {
     let form = Form(
       "\(what.prefix(1).uppercased() + what.dropFirst()) of \(name(of: fugitive))",
       declared: declared, dispatcher: dispatcher, filled: false)
-    guard run(form, submit: { client.call(role, typed: typed($0), fixed: ["id": .int(id)]) }) != nil
-    else { return }
+    guard run(form, submit: { submit(role, $0, fixed: ["id": .int(id)]) }) != nil else { return }
     status = Status(text: "Saved \(what) of \(name(of: fugitive)); u undoes", kind: .success)
   }
 
   // MARK: Reading in full
 
   /// Enter on a note: its whole text, wrapped, in a view that scrolls.
-  func readNote(_ note: JSON) {
-    let id = note["id"]?.int64.map(String.init) ?? "?"
+  func readNote(_ note: Note) {
     page(
-      "Note \(id) of \(name(of: cardFugitive))",
-      wrappedText(note["text"]?.stringValue ?? "", width: curses?.columns ?? 80))
+      "Note \(note.id) of \(name(of: cardFugitive))",
+      wrappedText(note.text, width: curses?.columns ?? 80))
   }
 
   /// `v` on a card: the whole description, wrapped, in a view that scrolls.
   func readDescription() {
     page(
       "The description of \(name(of: cardFugitive))",
-      wrappedText(cardFugitive?["description"]?.stringValue ?? "", width: curses?.columns ?? 80))
+      wrappedText(cardFugitive?.description ?? "", width: curses?.columns ?? 80))
   }
 
   /// `text` as lines of at most `width` columns, each of its own lines wrapped, control
@@ -293,7 +310,9 @@ extension Workspace {
   /// status line keeps saying what was done rather than "Fugitive 48445 no longer exists." (which
   /// the card's draw says of another process's change).
   func closeCardIfGone() {
-    if let id = model.currentFugitive, case .failure = client.fugitive(id) { model.forget(id) }
+    if let id = model.currentFugitive, case .failure = client.fugitive(id, in: currency) {
+      model.forget(id)
+    }
   }
 
   // MARK: Notes
@@ -309,15 +328,14 @@ extension Workspace {
     if let saved = perform(.addNote, ["id": .int(id), "text": .string(text)]) {
       status = Status(text: "Added a note to \(name(of: saved)); u undoes", kind: .success)
       if model.currentFugitive == id {
-        noteCursor = max(0, (saved["notes"]?.arrayValue?.count ?? 1) - 1)
+        noteCursor = max(0, saved.notes.count - 1)
       }
     }
   }
 
-  func editNote(_ id: Int64, _ note: JSON) {
-    guard let noteID = note["id"]?.int64,
-      let text = ask("Note \(noteID): ", initial: note["text"]?.stringValue ?? "")
-    else { return }
+  func editNote(_ id: Int64, _ note: Note) {
+    let noteID = note.id
+    guard let text = ask("Note \(noteID): ", initial: note.text) else { return }
     if let saved = perform(
       .editNote, ["id": .int(id), "note": .int(noteID), "text": .string(text)])
     {
@@ -327,8 +345,8 @@ extension Workspace {
     }
   }
 
-  func deleteNote(_ id: Int64, _ note: JSON) {
-    guard let noteID = note["id"]?.int64 else { return }
+  func deleteNote(_ id: Int64, _ note: Note) {
+    let noteID = note.id
     if let saved = perform(.deleteNote, ["id": .int(id), "note": .int(noteID)]) {
       status = Status(
         text: "Deleted note \(noteID) of \(name(of: cardFugitive ?? saved)); u brings it back",
@@ -340,9 +358,10 @@ extension Workspace {
 
   func editSetting() {
     let index = Int(model.current.cursor)
-    guard shown.indices.contains(index), let key = shown[index]["key"]?.stringValue else { return }
+    guard settingRows.indices.contains(index) else { return }
+    let key = settingRows[index].key
     let choices = SettingKey(rawValue: key)?.choices ?? []
-    let current = settingText(shown[index]["value"])
+    let current = WorkspaceFrame.shownValue(settingRows[index])
     let complete: (String) -> ShellCompletion = { before in
       ShellCompletion(word: before, candidates: choices.filter { $0.hasPrefix(before) })
     }
@@ -351,24 +370,29 @@ extension Workspace {
         "\(key) = ", initial: current == "(not set)" ? "" : current, replacing: true,
         complete: complete)
     else { return }
-    if let saved = perform(.changeSetting, ["key": .string(key), "value": .string(value)]) {
+    if let saved = perform(
+      .changeSetting, ["key": .string(key), "value": .string(value)], as: SettingState.init(json:))
+    {
       let later = key == "color" ? " (the colours change when bounty next starts)" : ""
-      status = Status(text: "\(key) = \(settingText(saved["value"]))\(later)", kind: .success)
+      status = Status(
+        text: "\(key) = \(WorkspaceFrame.shownValue(saved))\(later)", kind: .success)
     }
   }
 
   func resetSetting() {
     let index = Int(model.current.cursor)
-    guard shown.indices.contains(index), let key = shown[index]["key"]?.stringValue else { return }
-    if let saved = perform(.resetSetting, ["key": .string(key)]) {
-      status = Status(text: "\(key) = \(settingText(saved["value"])) (the default)", kind: .success)
+    guard settingRows.indices.contains(index) else { return }
+    let key = settingRows[index].key
+    if let saved = perform(.resetSetting, ["key": .string(key)], as: SettingState.init(json:)) {
+      status = Status(
+        text: "\(key) = \(WorkspaceFrame.shownValue(saved)) (the default)", kind: .success)
     }
   }
 
   func undo(redo: Bool) {
-    guard let step = perform(redo ? .redo : .undo, JSONObject()) else { return }
+    guard let step = perform(redo ? .redo : .undo, JSONObject(), as: HistoryStepAnswer.init(json:))
+    else { return }
     closeCardIfGone()
-    status = Status(
-      text: "\(redo ? "Redid" : "Undid"): \(step["label"]?.stringValue ?? "")", kind: .success)
+    status = Status(text: "\(redo ? "Redid" : "Undid"): \(step.label)", kind: .success)
   }
 }

@@ -18,9 +18,9 @@ extension Workspace {
     // `show ID` opens any fugitive, in the tab it belongs to, from any tab (as in the shell).
     let words = line.split(separator: " ")
     if words.count == 2, words[0] == "show", let id = Int64(words[1]) {
-      switch client.fugitive(id) {
+      switch client.fugitive(id, in: currency) {
       case .success(let fugitive):
-        model.show(id, in: TabName.of(captured: fugitive["captured"] == .bool(true)))
+        model.show(id, in: TabName.of(captured: fugitive.captured))
       case .failure(let error):
         status = Status(text: error.message, kind: .error)
       }
@@ -64,7 +64,7 @@ extension Workspace {
         let lines = ResultRenderer(terminal: plain, currency: currency).render(
           spec.view, result, arguments: arguments)
         // A fugitive's card is already on screen: its first line says what happened.
-        if lines.count > 1 && !(result["id"] != nil && result["name"] != nil) {
+        if lines.count > 1 && !Self.isFugitive(spec, result) {
           page(":" + line, lines)
         } else {
           status = Status(text: lines.first ?? "Done.", kind: .success)
@@ -78,9 +78,21 @@ extension Workspace {
   /// The view follows what a command acted on: a command whose view is a fugitive's card (add,
   /// show, edit, a sighting, a note) opens that fugitive, in the tab it now belongs to.
   private func follow(_ spec: CommandSpec, _ result: JSON) {
-    guard case .fugitiveCard = spec.view, let id = result["id"]?.int64, result["name"] != nil
-    else { return }
-    model.show(id, in: TabName.of(captured: result["captured"] == .bool(true)))
+    guard let fugitive = Self.fugitive(answeredBy: spec, result, in: currency) else { return }
+    model.show(fugitive.id, in: TabName.of(captured: fugitive.captured))
+  }
+
+  /// True when `spec` answers with a fugitive's card (its first line says what happened).
+  static func isFugitive(_ spec: CommandSpec, _ result: JSON) -> Bool {
+    fugitive(answeredBy: spec, result, in: .usd) != nil
+  }
+
+  /// The fugitive a command whose view is a fugitive's card answered with; nil for any other.
+  static func fugitive(answeredBy spec: CommandSpec, _ result: JSON, in currency: Currency)
+    -> Fugitive?
+  {
+    guard case .fugitiveCard = spec.view else { return nil }
+    return try? Fugitive(json: result, currency: currency)
   }
 
   /// `?`: every key of the view on screen.

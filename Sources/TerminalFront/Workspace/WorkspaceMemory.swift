@@ -16,7 +16,10 @@ struct WorkspaceMemory {
       state.sort = client.remembered("shell.\(tab.rawValue).sort")
       state.reversed = client.remembered("shell.\(tab.rawValue).desc").map { $0 == "true" }
       state.search = client.remembered("shell.\(tab.rawValue).search")
-      if case .failure(let error) = client.page(tab, state, limit: 1, offset: 0) {
+      state.everyone = client.remembered("shell.\(tab.rawValue).all").map { $0 == "true" }
+      if case .failure(let error) = client.page(
+        tab, state, limit: 1, offset: 0, in: client.currency)
+      {
         warnings.append(
           "Dropped the saved sort and filter of the \(tab.title) tab (\(error.message)).")
         state = TabState()
@@ -37,5 +40,6 @@ struct WorkspaceMemory {
     client.remember("shell.\(tab.rawValue).sort", state.sort)
     client.remember("shell.\(tab.rawValue).desc", state.reversed.map { $0 ? "true" : "false" })
     client.remember("shell.\(tab.rawValue).search", state.search)
+    client.remember("shell.\(tab.rawValue).all", state.everyone == true ? "true" : nil)
   }
 }

@@ -107,7 +107,7 @@ extension Workspace {
   }
 
   /// Runs `form` until it is saved (`submit` answers success) or cancelled; the result, or nil.
-  func run(_ form: Form, submit: (Form) -> Result<JSON, BountyError>) -> JSON? {
+  func run<Answer>(_ form: Form, submit: (Form) -> Result<Answer, BountyError>) -> Answer? {
     guard let curses else { return nil }
     var form = form
     while true {

@@ -1,0 +1,72 @@
+/// A page of a fugitive list as the list commands answer it (`{items, total}`, and `row` when a
+/// fugitive was located), read typed.
+public struct FugitivePage: Equatable, Sendable {
+  public var items: [Fugitive]
+  /// How many fugitives the whole list has.
+  public var total: Int64
+  /// Where the located fugitive is in the whole list, from 0; nil when not asked or not in it.
+  public var row: Int64?
+
+  public init(items: [Fugitive], total: Int64, row: Int64? = nil) {
+    self.items = items
+    self.total = total
+    self.row = row
+  }
+
+  /// The page `json` describes, its money in `currency`.
+  public init(json: JSON, currency: Currency) throws(BountyError) {
+    let fields = try AnswerReader(json, what: "list")
+    self.init(
+      items: try fields.array("items") { (item) throws(BountyError) in
+        try Fugitive(json: item, currency: currency)
+      },
+      total: try fields.int("total"), row: try fields.optionalInt("row"))
+  }
+}
+
+/// One setting as the settings commands answer it (`{key, value, default, isDefault, help}`).
+public struct SettingState: Equatable, Sendable {
+  public var key: String
+  /// The value as text: `true`, `20`, `USD`; empty when not set.
+  public var value: String
+  public var isDefault: Bool
+  public var help: String
+
+  public init(key: String, value: String, isDefault: Bool, help: String) {
+    self.key = key
+    self.value = value
+    self.isDefault = isDefault
+    self.help = help
+  }
+
+  /// The setting `json` describes.
+  public init(json: JSON) throws(BountyError) {
+    let fields = try AnswerReader(json, what: "setting")
+    let value: String
+    switch fields.optionalValue("value") {
+    case .string(let text)?: value = text
+    case .bool(let flag)?: value = flag ? "true" : "false"
+    case .number(let digits)?: value = digits
+    default: value = ""
+    }
+    self.init(
+      key: try fields.string("key"), value: value,
+      isDefault: (try? fields.bool("isDefault")) ?? false,
+      help: (try fields.optionalString("help")) ?? "")
+  }
+
+  /// Every setting of a `{items}` answer.
+  public static func list(json: JSON) throws(BountyError) -> [SettingState] {
+    try AnswerReader(json, what: "settings").array("items", SettingState.init(json:))
+  }
+}
+
+/// The step an undo or redo answers with: what it undid or redid.
+public struct HistoryStepAnswer: Equatable, Sendable {
+  /// The command the step recorded (`fugitives edit 7`).
+  public var label: String
+
+  public init(json: JSON) throws(BountyError) {
+    label = try AnswerReader(json, what: "history step").string("label")
+  }
+}
