@@ -30,7 +30,7 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore"]),
+    .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore", "CSQLite"]),
     .plugin(
       name: "EmbedPlugin",
       capability: .buildTool(),

@@ -6,9 +6,11 @@ import Foundation
 // binary). The folder is listed here, when the build runs, not when the package was evaluated, so a
 // file added, renamed or deleted since then is never missed. Subfolders are not files of the folder
 // (`Migrations/postgresql/` is a ladder of its own, embedded by a second run). With `--migrations` every name must
-// follow `MigrationFileName.rule`, and each entry also carries its version and name.
+// follow `MigrationFileName.rule`, and each entry also carries its version and name; with
+// `--fresh-schema` too (the SQLite ladder), the enum also holds `freshSchema`, the schema a new
+// database gets in one step (`FreshSchema`).
 //
-// Usage: EmbedGenerator [--migrations] OUTPUT TYPENAME FOLDER
+// Usage: EmbedGenerator [--migrations [--fresh-schema]] OUTPUT TYPENAME FOLDER
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
   FileHandle.standardError.write(Data("error: \(message)\n".utf8))
@@ -18,8 +20,10 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 var arguments = Array(CommandLine.arguments.dropFirst())
 let migrations = arguments.first == "--migrations"
 if migrations { arguments.removeFirst() }
+let freshSchema = migrations && arguments.first == "--fresh-schema"
+if freshSchema { arguments.removeFirst() }
 guard arguments.count == 3 else {
-  fail("usage: EmbedGenerator [--migrations] OUTPUT TYPENAME FOLDER", status: 64)
+  fail("usage: EmbedGenerator [--migrations [--fresh-schema]] OUTPUT TYPENAME FOLDER", status: 64)
 }
 let (output, typeName, folder) = (arguments[0], arguments[1], arguments[2])
 let folderName = URL(fileURLWithPath: folder).lastPathComponent
@@ -69,6 +73,21 @@ if migrations {
     source +=
       "      text: \(swiftLiteral(content)),\n      checksum: \"\(fnv1aChecksum(content))\"\n    ),\n"
   }
+  if freshSchema {
+    let script: String
+    do throws(FreshSchema.Failure) {
+      script = try FreshSchema.script(
+        applying: parsed.map {
+          (version: $0.parsed.version, file: $0.file, text: text(of: $0.file))
+        })
+    } catch {
+      fail("\(folderName)/\(error.message)")
+    }
+    source += "  ]\n\n"
+    source += "  /// The schema after every migration, in one script: what a new database gets.\n"
+    source += "  static let freshSchema = \(swiftLiteral(script))\n"
+    source += "}\n"
+  }
 } else {
   source += "  /// Each embedded file's name, exact text and checksum, in name order.\n"
   source += "  static let files: [(name: String, text: String, checksum: String)] = [\n"
@@ -78,7 +97,7 @@ if migrations {
     source += "      checksum: \"\(fnv1aChecksum(content))\"\n    ),\n"
   }
 }
-source += "  ]\n}\n"
+if !freshSchema { source += "  ]\n}\n" }
 
 // Rewritten only when it changed, so an unchanged folder recompiles nothing.
 if FileManager.default.contents(atPath: output) != Data(source.utf8) {

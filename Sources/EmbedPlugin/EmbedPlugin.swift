@@ -22,7 +22,10 @@ struct EmbedPlugin: BuildToolPlugin {
     case "BountyStore":
       // The SQLite ladder, and PostgreSQL's own ladder in its subfolder (which the first skips).
       embeddings = [
-        (root.appending(path: "Migrations"), "EmbeddedMigrations", ["--migrations"]),
+        (
+          root.appending(path: "Migrations"), "EmbeddedMigrations",
+          ["--migrations", "--fresh-schema"]
+        ),
         (
           root.appending(path: "Migrations/postgresql"), "EmbeddedPostgresMigrations",
           ["--migrations"]

@@ -13,9 +13,16 @@ import BountyCore
 /// afterwards, also when a migration failed.
 public struct Migrator {
   public let migrations: [Migration]
+  /// The schema after every migration in one script (made at build time from the shipped
+  /// ladder), which a new, empty database gets in one step; nil to climb the ladder even then.
+  let freshSchema: String?
 
-  public init(migrations: [Migration] = Migration.bundled) {
+  /// A migrator of `migrations`; for the shipped ladder, a new database gets its schema in one
+  /// step (`freshSchema`) unless `oneStep` is false.
+  public init(migrations: [Migration] = Migration.bundled, oneStep: Bool = true) {
     self.migrations = migrations
+    let shipped = migrations.map(\.checksum) == Migration.bundled.map(\.checksum)
+    freshSchema = oneStep && shipped ? EmbeddedMigrations.freshSchema : nil
   }
 
   public var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -151,6 +158,7 @@ public struct Migrator {
       // Outside the transaction again, so this takes effect; it cannot fail there.
       if enforced { try? database.execute("PRAGMA foreign_keys = ON") }
     }
+    if let applied = try createFresh(database, now: now) { return applied }
     var applied: [Int] = []
     // References another program broke before (rows of a fugitive the sqlite3 shell deleted with
     // foreign keys off) are `db check`'s to name and repair; a migration is refused only for those
@@ -165,6 +173,27 @@ public struct Migrator {
     return applied
   }
 
+  /// Gives an empty database the newest schema in one step: the script made at build time from
+  /// every migration, and a `bounty_migration` row for each, with its checksum, in one write
+  /// transaction. Nil (nothing done) when there is no such script or the database is not empty;
+  /// another process creating it meanwhile is waited for and leaves it to that process.
+  private func createFresh(_ database: Database, now: Timestamp) throws -> [Int]? {
+    guard let freshSchema, database.dialect == .sqlite,
+      try database.scalarInt("SELECT count(*) FROM sqlite_schema") == 0
+    else { return nil }
+    return try database.transaction(write: true) { () throws -> [Int]? in
+      guard try database.scalarInt("SELECT count(*) FROM sqlite_schema") == 0 else { return nil }
+      try database.execute(freshSchema)
+      for migration in migrations {
+        try database.run(
+          "INSERT INTO bounty_migration VALUES (?, ?, ?, ?)", .integer(Int64(migration.version)),
+          .text(migration.name), .text(migration.checksum), .text(now.iso8601))
+      }
+      try database.execute("PRAGMA user_version = \(latestVersion)")
+      return migrations.map(\.version)
+    }
+  }
+
   /// Runs one migration and its bookkeeping in one write transaction; false when another process
   /// had already applied it.
   private func apply(
@@ -174,15 +203,7 @@ public struct Migrator {
       // Read again inside the write lock: another process may have applied it meanwhile.
       guard try Self.version(of: database) < migration.version else { return false }
       try database.execute(migration.sql)
-      try database.execute(
-        """
-        CREATE TABLE IF NOT EXISTS bounty_migration (
-          version INTEGER PRIMARY KEY,
-          name TEXT NOT NULL,
-          checksum TEXT NOT NULL,
-          applied_at TEXT NOT NULL
-        )
-        """)
+      try database.execute(MigrationBookkeeping.createTable)
       try database.run(
         "INSERT OR REPLACE INTO bounty_migration VALUES (?, ?, ?, ?)",
         .integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
