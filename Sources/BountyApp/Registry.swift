@@ -34,6 +34,10 @@ public struct Registry: Sendable {
       + AppCommands.commands
       + WorkspaceCommands.commands + [CompletionCommand.command, DiscoverCommand.command])
 
+  /// The tab words whose verbs may be given alone (`capture` for `fugitives capture`) where only
+  /// one of these tabs has the verb: the command line and the completion scripts read it here.
+  public static let shortFormTabWords = ["fugitives", "captured", "settings"]
+
   /// Every command's declaration, in the registry's order.
   public var specs: [CommandSpec] { commands.map(\.spec) }
 

@@ -28,7 +28,9 @@ import Testing
     for key in environment.keys where key.hasPrefix("PG") || key == "BOUNTY_DB" {
       environment.removeValue(forKey: key)
     }
-    let binFolder = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent().path
+    // The document's steps run as `postgres`, who may not enter the clone's folder (root's home,
+    // a mktemp -d): they run a copy of the binary kept beside the cluster, which it reaches.
+    let binFolder = try Self.reachableCopyOfTheBinary(in: cluster + "/bin")
     // Debian keeps pgbouncer in /usr/sbin, which an unprivileged PATH may leave out.
     environment["PATH"] =
       [binFolder, Self.serverBinFolder(), environment["PATH"] ?? "/usr/bin:/bin", "/usr/sbin"]
@@ -52,6 +54,17 @@ import Testing
     #expect(
       GeneratedFile.staleness(Self.document, regenerated) == nil,
       "stale: run scripts/update-generated")
+  }
+
+  /// A new folder `folder` (mode 755) holding a copy of the built `bounty` (mode 755), which
+  /// every user who reaches `folder` can run, wherever the clone is.
+  static func reachableCopyOfTheBinary(in folder: String) throws -> String {
+    let files = FileManager.default
+    try files.createDirectory(
+      atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    try files.copyItem(atPath: BinaryRunner.executable, toPath: folder + "/bounty")
+    try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/bounty")
+    return folder
   }
 
   /// Stops the process whose id `pidFile` holds, if it is still there.

@@ -22,50 +22,23 @@ import Testing
       "stale: run scripts/update-generated")
   }
 
-  @Test func bashCompletesCommandsOptionsAndIDs() throws {
-    let folder = try TemporaryFolder()
-    let bounty = BinaryRunner(database: folder.file("db.sqlite"))
-    try bounty.run(["fugitives", "add", "--name", "A", "--bounty", "1", "--id", "4242"])
-    let script = try bounty.run(["completions", "bash"]).stdout
-    let scriptPath = folder.file("bounty.bash")
-    try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-    func complete(_ words: [String]) throws -> [String] {
-      let binFolder = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent().path
-      let line = words.map { "'\($0)'" }.joined(separator: " ")
-      let program = """
-        export PATH='\(binFolder)':$PATH BOUNTY_DB='\(folder.file("db.sqlite"))'
-        source '\(scriptPath)'
-        COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); _bounty; printf '%s\\n' "${COMPREPLY[@]}"
-        """
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = ["-c", program]
-      let out = folder.file("completion-\(UUID().uuidString)")
-      _ = FileManager.default.createFile(atPath: out, contents: nil)
-      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-      try process.run()
-      process.waitUntilExit()
-      return ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").map(
-        String.init)
-    }
-    #expect(try complete(["bounty", "fug"]) == ["fugitives"])
-    #expect(try complete(["bounty", "fugitives", "ca"]) == ["capture"])
-    #expect(try complete(["bounty", "fugitives", "list", "--so"]) == ["--sort"])
-    #expect(try complete(["bounty", "fugitives", "list", "--sort", "b"]) == ["bounty"])
-    #expect(try complete(["bounty", "settings", "set", "roun"]) == ["rounding"])
-    #expect(try complete(["bounty", "fugitives", "show", "42"]) == ["4242"])
-    // Issue 14: a group's third word, a setting's values, help topics, ID#s from --db, file names.
-    #expect(try complete(["bounty", "fugitives", "note", "a"]) == ["add"])
-    #expect(try complete(["bounty", "settings", "set", "color", "al"]) == ["always"])
-    #expect(try complete(["bounty", "help", "fugi"]) == ["fugitives"])
-    let other = BinaryRunner(database: folder.file("other.sqlite"))
-    try other.run(["fugitives", "add", "--name", "B", "--bounty", "1", "--id", "4343"])
+  /// `mandoc -Tlint` finds nothing to say, and the page is ASCII (roff escapes for the arrows and
+  /// the ellipsis), so it reads the same under `LANG=C`.
+  @Test func manPagePassesMandocLintAndReadsInAnyLocale() throws {
+    let page = GeneratedFile.root.appending(path: "share/man/man1/bounty.1").path
+    let lint = try PostgresTestServer.execute("/usr/bin/mandoc", ["-Tlint", page])
     #expect(
-      try complete(["bounty", "--db", folder.file("other.sqlite"), "fugitives", "show", "4"]) == [
-        "4343"
-      ])
-    #expect(try complete(["bounty", "import", ""]).isEmpty)  // bash then offers file names
-    #expect(try complete(["bounty", "report", "--output", ""]).isEmpty)
-    #expect(script.contains("complete -o default -F _bounty bounty"))
+      lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)"
+    )
+    let bytes = try #require(TemporaryFolder.bytes(page))
+    #expect(bytes.allSatisfy { $0 < 0x80 }, "the page holds bytes beyond ASCII")
+    let shown = try PostgresTestServer.execute(
+      "/usr/bin/env", ["LANG=C", "LC_ALL=C", "/usr/bin/mandoc", "-Tascii", page])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stdout.utf8.allSatisfy { $0 < 0x80 })
+    // Without the overstrikes that make bold text (a character, a backspace, the character).
+    let text = shown.stdout.replacing(/.\u{8}/, with: "")
+    #expect(text.contains("^/v j/k"), "the arrows are drawn as ^/v under LANG=C")
+    #expect(text.contains("share/doc/bounty"))
   }
 }

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// Installed like a real tool: scripts/install puts the binary, man page and completions where
-/// the tools look and --uninstall takes exactly those away; scripts/package-deb builds a .deb
-/// whose binary runs from a scratch root.
+/// the tools look and --uninstall takes exactly those away, with the folders the install made.
+/// (The release builds, the .deb and lintian are checked by scripts/check-packaging, which
+/// `.ci/run` runs after `swift test`: they take minutes.)
 @Suite(.serialized) struct InstallTests {
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
@@ -40,6 +41,7 @@ import Testing
     for file in [
       "bin/bounty", "share/man/man1/bounty.1", "share/bash-completion/completions/bounty",
       "share/zsh/site-functions/_bounty", "share/fish/vendor_completions.d/bounty.fish",
+      "share/doc/bounty/guide.md", "share/doc/bounty/json-rpc.md", "share/doc/bounty/agency.md",
     ] {
       #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "\(file)")
     }
@@ -50,30 +52,45 @@ import Testing
     #expect(Self.files(under: prefix) == before)
   }
 
-  /// Builds the static release binary in its own scratch folder (the test run holds .build):
-  /// about two minutes the first time on two cores, seconds when nothing changed.
-  @Test func theDebianPackageRunsFromAScratchRoot() throws {
+  @Test func uninstallRemovesThePrefixItCreated() throws {
     let folder = try TemporaryFolder()
-    let packaged = try Self.run([
-      "scripts/package-deb", "--out", folder.path, "--scratch-path", ".build/package-test",
+    let prefix = folder.file("new-prefix")
+    let installed = try Self.run([
+      "scripts/install", "--prefix", prefix, "--binary", BinaryRunner.executable,
     ])
-    #expect(packaged.status == 0, "\(packaged.output)")
-    let deb = try #require(packaged.output.split(separator: "\n").last.map(String.init))
-    let info = try Self.run(["dpkg-deb", "--field", deb, "Package", "Version", "Architecture"])
-    #expect(info.output.contains("Package: bounty"))
-    let contents = try Self.run(["dpkg-deb", "--contents", deb])
-    for file in [
-      "./usr/bin/bounty", "./usr/share/man/man1/bounty.1.gz",
-      "./usr/share/bash-completion/completions/bounty",
-      "./usr/share/zsh/vendor-completions/_bounty",
-      "./usr/share/fish/vendor_completions.d/bounty.fish", "./usr/share/doc/bounty/copyright",
-    ] {
-      #expect(contents.output.contains(file), "\(file)")
-    }
-    let root = folder.file("root")
-    #expect(try Self.run(["dpkg-deb", "-x", deb, root]).status == 0)
-    let version = try Self.run(["\(root)/usr/bin/bounty", "--version"])
-    #expect(version.status == 0)
-    #expect(version.output.hasPrefix("bounty "), "\(version.output)")
+    #expect(installed.status == 0, "\(installed.output)")
+    let removed = try Self.run(["scripts/install", "--prefix", prefix, "--uninstall"])
+    #expect(removed.status == 0, "\(removed.output)")
+    #expect(!FileManager.default.fileExists(atPath: prefix), "\(Self.files(under: prefix))")
+  }
+
+  /// bash-completion loads the script from ~/.local, the default prefix, as it loads any
+  /// command's; under another prefix the install prints the line that loads it.
+  @Test func bashCompletionFindsTheScriptOrTheInstallSaysHow() throws {
+    let folder = try TemporaryFolder()
+    let home = folder.file("home")
+    let clean = ["-u", "XDG_DATA_HOME", "-u", "XDG_DATA_DIRS", "-u", "BASH_COMPLETION_USER_DIR"]
+    let load =
+      "source /usr/share/bash-completion/bash_completion; __load_completion bounty; complete -p bounty"
+    let installed = try Self.run(
+      clean + [
+        "HOME=\(home)", "scripts/install", "--prefix", home + "/.local", "--binary",
+        BinaryRunner.executable,
+      ])
+    #expect(installed.status == 0, "\(installed.output)")
+    #expect(!installed.output.contains("for bash"), "\(installed.output)")
+    let loaded = try Self.run(clean + ["HOME=\(home)", "/bin/bash", "-c", load])
+    #expect(loaded.output.contains("complete -F _bounty bounty"), "\(loaded.output)")
+
+    let prefix = folder.file("elsewhere")
+    let elsewhere = try Self.run(
+      clean + [
+        "HOME=\(home)", "scripts/install", "--prefix", prefix, "--binary", BinaryRunner.executable,
+      ])
+    let advice = "source \(prefix)/share/bash-completion/completions/bounty"
+    #expect(
+      elsewhere.output.contains("for bash, add to ~/.bashrc: \(advice)"), "\(elsewhere.output)")
+    let advised = try Self.run(["/bin/bash", "-c", "\(advice); complete -p bounty"])
+    #expect(advised.output.contains("complete -F _bounty bounty"), "\(advised.output)")
   }
 }

@@ -1,145 +1,503 @@
 # fish completion for bounty. Generated from the command registry: bounty completions fish
+# fish loads it from a vendor_completions.d folder; or source it from config.fish.
+complete -c bounty -e
 complete -c bounty -f
-complete -c bounty -l db -r -F -d 'The database file'
-complete -c bounty -l json -d 'Print the result as JSON'
-complete -c bounty -l no-color -d 'No colour'
-complete -c bounty -l version -d 'Print the version'
-complete -c bounty -n '__fish_use_subcommand' -a 'captured completions db deadlines dossier expenses export fugitives history import redo report sample settings undo workspace help rpc shell'
-complete -c bounty -n '__fish_seen_subcommand_from captured; and not __fish_seen_subcommand_from list release show' -a 'list release show'
-complete -c bounty -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from add-hunter backup check copy info init-agency migrate' -a 'add-hunter backup check copy info init-agency migrate'
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and not __fish_seen_subcommand_from add delete edit list move split' -a 'add delete edit list move split'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and not __fish_seen_subcommand_from add alias bond capture close delete describe edit list move note photo reopen seen show' -a 'add alias bond capture close delete describe edit list move note photo reopen seen show'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and not __fish_seen_subcommand_from get list reset set' -a 'get list reset set'
-complete -c bounty -n '__fish_seen_subcommand_from workspace; and not __fish_seen_subcommand_from get set' -a 'get set'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l all
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured deadline'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l desc
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l asc
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l search
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l min-bounty
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l limit
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l offset
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l locate
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l name
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l id
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l bounty
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l description
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l name
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l bounty
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l description
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l new-id
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l was-name
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l was-bounty
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -l was-description
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from edit' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l search
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l min-bounty
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l all-matching
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from delete' -l yes
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from move' -l to
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from move' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l search
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l min-bounty
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l all-matching
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l at
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l lat
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from capture' -l lon
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l lat
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l lon
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l description
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l at
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l clear
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -l export -r -F
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -l clear
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -F
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from list' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from add' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from edit' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from delete' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from move' -l to
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from note; and __fish_seen_subcommand_from move' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l amount
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l court
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l case
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l fta
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l forfeiture
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -l clear
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from bond' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l dob
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l height
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l weight
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l eyes
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l hair
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l marks
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -l clear
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from describe' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from alias; and __fish_seen_subcommand_from add' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from alias; and __fish_seen_subcommand_from delete' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from close' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from reopen' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from list' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from add' -l amount
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from add' -l memo
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from add' -l date
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from add' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from edit' -l amount
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from edit' -l memo
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from edit' -l date
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from edit' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from delete' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from move' -l to
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from move' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l amount
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l memo
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l by -x -a 'bond even'
-complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l date
-complete -c bounty -n '__fish_seen_subcommand_from deadlines' -l within
-complete -c bounty -n '__fish_seen_subcommand_from deadlines' -l format -x -a 'table csv tsv json ndjson'
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured deadline'
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l desc
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l asc
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l search
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l min-bounty
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l limit
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l offset
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l locate
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l search
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l min-bounty
-complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l all-matching
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from get' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from currency' -x -a 'USD EUR GBP CAD AUD NZD CHF MXN SEK JPY KRW BHD KWD JOD'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from rounding' -x -a 'half-even half-up'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from fugitives.sort' -x -a 'name bounty id manual captured deadline'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from captured.sort' -x -a 'name bounty id manual captured deadline'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from confirm.delete' -x -a 'true false'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from color' -x -a 'auto always never'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from reset' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
-complete -c bounty -n '__fish_seen_subcommand_from report' -l format -x -a 'text markdown csv json html'
-complete -c bounty -n '__fish_seen_subcommand_from report' -l from
-complete -c bounty -n '__fish_seen_subcommand_from report' -l to
-complete -c bounty -n '__fish_seen_subcommand_from report' -l output -r -F
-complete -c bounty -n '__fish_seen_subcommand_from dossier' -l format -x -a 'text markdown html'
-complete -c bounty -n '__fish_seen_subcommand_from dossier' -l redact
-complete -c bounty -n '__fish_seen_subcommand_from dossier' -l output -r -F
-complete -c bounty -n '__fish_seen_subcommand_from dossier' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from import' -l format -x -a 'csv json'
-complete -c bounty -n '__fish_seen_subcommand_from import' -l replace
-complete -c bounty -n '__fish_seen_subcommand_from import' -l ignore-unknown-columns
-complete -c bounty -n '__fish_seen_subcommand_from import' -F
-complete -c bounty -n '__fish_seen_subcommand_from export' -l format -x -a 'csv json'
-complete -c bounty -n '__fish_seen_subcommand_from export' -l output -r -F
-complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from check' -l repair
-complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from backup' -F
-complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from copy' -l from
-complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from copy' -l to
-complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from add-hunter' -l admin
-complete -c bounty -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish ids'
+
+# The words and short forms that name a command or a group, and the options taking a value.
+set -g __bounty_keys 'fugitives list' 'fugitives show' 'fugitives add' 'add' 'fugitives edit' 'edit' 'fugitives delete' 'delete' 'fugitives move' 'move' 'fugitives capture' 'capture' 'fugitives seen' 'seen' 'fugitives photo' 'photo' 'fugitives note list' 'note list' 'fugitives note add' 'note add' 'fugitives note edit' 'note edit' 'fugitives note delete' 'note delete' 'fugitives note move' 'note move' 'fugitives bond' 'bond' 'fugitives describe' 'describe' 'fugitives alias add' 'alias add' 'fugitives alias delete' 'alias delete' 'fugitives close' 'close' 'fugitives reopen' 'reopen' 'expenses list' 'expenses add' 'expenses edit' 'expenses delete' 'expenses move' 'expenses split' 'deadlines' 'captured list' 'captured show' 'captured release' 'release' 'settings list' 'settings get' 'get' 'settings set' 'set' 'settings reset' 'reset' 'report' 'dossier' 'history' 'undo' 'redo' 'sample' 'import' 'export' 'db info' 'db check' 'db migrate' 'db backup' 'db copy' 'db init-agency' 'db add-hunter' 'workspace get' 'workspace set' 'completions' 'fugitives' 'fugitives note' 'note' 'fugitives alias' 'alias' 'expenses' 'captured' 'settings' 'db' 'workspace' 'help'
+set -g __bounty_valued --db --sort --search --min-bounty --limit --offset --locate --format --name --id --bounty --description --new-id --was-name --was-bounty --was-description --to --at --lat --lon --export --amount --court --case --fta --forfeiture --dob --height --weight --eyes --hair --marks --memo --date --by --within --from --output
+
+# The line up to the cursor as bounty reads it: the command's full words (a group's words, or
+# nothing at the top level), then each positional word given since, one a line.
+function __bounty_line
+    set -l tokens (commandline -opc)
+    set -l line (string join \n -- $tokens)
+    if test "$line" = "$__bounty_line_for"
+        printf '%s\n' $__bounty_line_read
+        return
+    end
+    set -e tokens[1]
+    while set -q tokens[1]; and string match -q -- '-*' $tokens[1]
+        test "$tokens[1]" = --db; and set -e tokens[1]
+        set -q tokens[1]; and set -e tokens[1]
+    end
+    set -l key ''
+    set -l n 0
+    for i in 1 2 3
+        set -q tokens[$i]; or break
+        set -l try (string join ' ' -- $tokens[1..$i])
+        contains -- "$try" $__bounty_keys; or break
+        set key $try
+        set n $i
+    end
+    test $n -gt 0; and set -e tokens[1..$n]
+    switch $key
+        case 'add'
+            set key 'fugitives add'
+        case 'edit'
+            set key 'fugitives edit'
+        case 'delete'
+            set key 'fugitives delete'
+        case 'move'
+            set key 'fugitives move'
+        case 'capture'
+            set key 'fugitives capture'
+        case 'seen'
+            set key 'fugitives seen'
+        case 'photo'
+            set key 'fugitives photo'
+        case 'note list'
+            set key 'fugitives note list'
+        case 'note add'
+            set key 'fugitives note add'
+        case 'note edit'
+            set key 'fugitives note edit'
+        case 'note delete'
+            set key 'fugitives note delete'
+        case 'note move'
+            set key 'fugitives note move'
+        case 'bond'
+            set key 'fugitives bond'
+        case 'describe'
+            set key 'fugitives describe'
+        case 'alias add'
+            set key 'fugitives alias add'
+        case 'alias delete'
+            set key 'fugitives alias delete'
+        case 'close'
+            set key 'fugitives close'
+        case 'reopen'
+            set key 'fugitives reopen'
+        case 'release'
+            set key 'captured release'
+        case 'get'
+            set key 'settings get'
+        case 'set'
+            set key 'settings set'
+        case 'reset'
+            set key 'settings reset'
+    end
+    set -l positional
+    while set -q tokens[1]
+        if string match -q -- '-*' $tokens[1]
+            contains -- $tokens[1] $__bounty_valued; and set -q tokens[2]; and set -e tokens[1]
+        else
+            set -a positional $tokens[1]
+        end
+        set -e tokens[1]
+    end
+    set -g __bounty_line_for $line
+    set -g __bounty_line_read $key $positional
+    printf '%s\n' $key $positional
+end
+
+# True when the line's command is $argv[1] and (given $argv[2]) the word being typed is its
+# positional number $argv[2], from 1 (`2+`: the second or any later).
+function __bounty_at
+    set -l line (__bounty_line)
+    test "$line[1]" = "$argv[1]"; or return 1
+    set -q argv[2]; or return 0
+    set -l given (math (count $line) - 1)
+    set -l wanted (math (string trim -r -c + -- $argv[2]) - 1)
+    if string match -q -- '*+' $argv[2]
+        test $given -ge $wanted
+    else
+        test $given -eq $wanted
+    end
+end
+
+# True when the first positional word (a setting key) is $argv[1].
+function __bounty_key
+    set -l line (__bounty_line)
+    test "$line[2]" = "$argv[1]"
+end
+
+# The Fugitive ID#s of the database the command line names (--db), else of the default one.
+function __bounty_ids
+    set -l tokens (commandline -opc)
+    set -l db
+    for i in (seq (count $tokens))
+        switch $tokens[$i]
+            case --db
+                set -q tokens[(math $i + 1)]; and set db --db $tokens[(math $i + 1)]
+            case '--db=*'
+                set db $tokens[$i]
+        end
+    end
+    bounty $db completions ids 2>/dev/null
+end
+
+# Folders, and the files whose names end in one of the extensions $argv.
+function __bounty_files
+    set -l token (commandline -ct)
+    set -l pattern (string join '|' -- $argv)
+    for path in $token*
+        if test -d $path
+            echo $path/
+        else if string match -qr -- "\\.($pattern)\$" $path
+            echo $path
+        end
+    end
+end
+
+complete -c bounty -n '__bounty_at \'\'' -l db -r -F -d 'The database file'
+complete -c bounty -n '__bounty_at \'\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'\'' -l no-color -d 'No colour'
+complete -c bounty -n '__bounty_at \'\'' -l help -d 'Help'
+complete -c bounty -n '__bounty_at \'\'' -l version -d 'Print the version'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'fugitives' -d 'fugitives commands: list, show, add, edit, delete, move, capture, seen, photo, note, bond, describe, alias, close, reopen'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'expenses' -d 'expenses commands: list, add, edit, delete, move, split'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'deadlines' -d 'List fugitives at large by forfeiture deadline, most urgent (or overdue) first'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'captured' -d 'captured commands: list, show, release'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'settings' -d 'settings commands: list, get, set, reset'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'report' -d 'Generate the bounty report: captures in a period with commission, and who is at large'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'dossier' -d 'Generate one fugitive\'s dossier (the photo embedded in HTML)'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'history' -d 'List the steps undo and redo would take, newest first'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'undo' -d 'Undo the last change'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'redo' -d 'Redo the last undone change'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'sample' -d 'Load the bundled sample roster (refused over existing IDs)'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'import' -d 'Import fugitives from CSV or JSON: all rows or none'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'export' -d 'Export every fugitive (notes included) as CSV or JSON'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'db' -d 'db commands: info, check, migrate, backup, copy, init-agency, add-hunter'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'workspace' -d 'workspace commands: get, set'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'completions' -d 'Print a shell completion script (bash, zsh, fish), or the ID#s for one'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'help' -d 'Help for a command'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'rpc' -d 'Speak JSON-RPC 2.0 on standard input and output'
+complete -c bounty -n '__bounty_at \'\' 1' -a 'shell' -d 'The line shell'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'list' -d 'List fugitives at large (or all with --all)'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'show' -d 'Show one fugitive'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'add' -d 'Add a fugitive'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'edit' -d 'Change a fugitive\'s name, bounty, description or ID#'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'delete' -d 'Delete one or more fugitives with their notes and photos'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'move' -d 'Move a fugitive to a new place in the manual order'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'capture' -d 'Mark one or more fugitives captured (now, or at --at), optionally where'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'seen' -d 'Record where a fugitive was last seen'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'photo' -d 'Set a fugitive\'s photo (PNG or JPEG), read it, or clear it'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'note' -d 'note commands: list, add, edit, delete, move'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'bond' -d 'Set a fugitive\'s bond, court, case number, FTA date and forfeiture deadline'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'describe' -d 'Set a fugitive\'s descriptors: date of birth, height, weight, eyes, hair, marks'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'alias' -d 'alias commands: add, delete'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'close' -d 'Close a case once the bounty is paid; it is locked until reopened'
+complete -c bounty -n '__bounty_at \'fugitives\' 1' -a 'reopen' -d 'Reopen a closed case so it can be changed again'
+complete -c bounty -n '__bounty_at \'fugitives note\' 1' -a 'list' -d 'List a fugitive\'s case notes'
+complete -c bounty -n '__bounty_at \'fugitives note\' 1' -a 'add' -d 'Add a case note at the end'
+complete -c bounty -n '__bounty_at \'fugitives note\' 1' -a 'edit' -d 'Rewrite a case note'
+complete -c bounty -n '__bounty_at \'fugitives note\' 1' -a 'delete' -d 'Delete a case note'
+complete -c bounty -n '__bounty_at \'fugitives note\' 1' -a 'move' -d 'Move a case note to a new position'
+complete -c bounty -n '__bounty_at \'note\' 1' -a 'list' -d 'List a fugitive\'s case notes'
+complete -c bounty -n '__bounty_at \'note\' 1' -a 'add' -d 'Add a case note at the end'
+complete -c bounty -n '__bounty_at \'note\' 1' -a 'edit' -d 'Rewrite a case note'
+complete -c bounty -n '__bounty_at \'note\' 1' -a 'delete' -d 'Delete a case note'
+complete -c bounty -n '__bounty_at \'note\' 1' -a 'move' -d 'Move a case note to a new position'
+complete -c bounty -n '__bounty_at \'fugitives alias\' 1' -a 'add' -d 'Add a name the fugitive goes by'
+complete -c bounty -n '__bounty_at \'fugitives alias\' 1' -a 'delete' -d 'Remove one of the fugitive\'s aliases'
+complete -c bounty -n '__bounty_at \'alias\' 1' -a 'add' -d 'Add a name the fugitive goes by'
+complete -c bounty -n '__bounty_at \'alias\' 1' -a 'delete' -d 'Remove one of the fugitive\'s aliases'
+complete -c bounty -n '__bounty_at \'expenses\' 1' -a 'list' -d 'List a fugitive\'s expenses with their total'
+complete -c bounty -n '__bounty_at \'expenses\' 1' -a 'add' -d 'Add an expense at the end of a fugitive\'s ledger'
+complete -c bounty -n '__bounty_at \'expenses\' 1' -a 'edit' -d 'Change an expense\'s amount, memo or date'
+complete -c bounty -n '__bounty_at \'expenses\' 1' -a 'delete' -d 'Delete an expense'
+complete -c bounty -n '__bounty_at \'expenses\' 1' -a 'move' -d 'Move an expense to a new position in the ledger'
+complete -c bounty -n '__bounty_at \'expenses\' 1' -a 'split' -d 'Split one shared cost across cases, by bond or evenly; the parts add up exactly'
+complete -c bounty -n '__bounty_at \'captured\' 1' -a 'list' -d 'List captured fugitives (default: newest capture first)'
+complete -c bounty -n '__bounty_at \'captured\' 1' -a 'show' -d 'Show one captured fugitive'
+complete -c bounty -n '__bounty_at \'captured\' 1' -a 'release' -d 'Release one or more fugitives back to the Fugitives tab (clears capture time and place)'
+complete -c bounty -n '__bounty_at \'settings\' 1' -a 'list' -d 'List every setting with its value and default'
+complete -c bounty -n '__bounty_at \'settings\' 1' -a 'get' -d 'Show one setting'
+complete -c bounty -n '__bounty_at \'settings\' 1' -a 'set' -d 'Change a setting'
+complete -c bounty -n '__bounty_at \'settings\' 1' -a 'reset' -d 'Put a setting back to its default'
+complete -c bounty -n '__bounty_at \'db\' 1' -a 'info' -d 'Show the database\'s path, schema version and counts'
+complete -c bounty -n '__bounty_at \'db\' 1' -a 'check' -d 'Check the database\'s integrity, references, keys and settings (--repair fixes them)'
+complete -c bounty -n '__bounty_at \'db\' 1' -a 'migrate' -d 'Bring the database to the newest schema (opening it does this too)'
+complete -c bounty -n '__bounty_at \'db\' 1' -a 'backup' -d 'Write a consistent copy of the database to FILE (mode 0600; must not exist)'
+complete -c bounty -n '__bounty_at \'db\' 1' -a 'copy' -d 'Copy a whole roster (notes, photos, case files, settings; no history) into an empty database, in one transaction'
+complete -c bounty -n '__bounty_at \'db\' 1' -a 'init-agency' -d 'Create the agency_admin and agency_hunter roles and grant their privileges (PostgreSQL; prints the SQL it runs; safe to run again)'
+complete -c bounty -n '__bounty_at \'db\' 1' -a 'add-hunter' -d 'Create a hunter\'s login role in agency_hunter (or agency_admin with --admin), with no password (PostgreSQL; after db init-agency)'
+complete -c bounty -n '__bounty_at \'workspace\' 1' -a 'get' -d 'Show a remembered value of the interactive workspace'
+complete -c bounty -n '__bounty_at \'workspace\' 1' -a 'set' -d 'Remember a value of the interactive workspace (no value forgets it)'
+complete -c bounty -n '__bounty_at help 1' -a 'fugitives' -d 'fugitives commands: list, show, add, edit, delete, move, capture, seen, photo, note, bond, describe, alias, close, reopen'
+complete -c bounty -n '__bounty_at help 1' -a 'expenses' -d 'expenses commands: list, add, edit, delete, move, split'
+complete -c bounty -n '__bounty_at help 1' -a 'deadlines' -d 'List fugitives at large by forfeiture deadline, most urgent (or overdue) first'
+complete -c bounty -n '__bounty_at help 1' -a 'captured' -d 'captured commands: list, show, release'
+complete -c bounty -n '__bounty_at help 1' -a 'settings' -d 'settings commands: list, get, set, reset'
+complete -c bounty -n '__bounty_at help 1' -a 'report' -d 'Generate the bounty report: captures in a period with commission, and who is at large'
+complete -c bounty -n '__bounty_at help 1' -a 'dossier' -d 'Generate one fugitive\'s dossier (the photo embedded in HTML)'
+complete -c bounty -n '__bounty_at help 1' -a 'history' -d 'List the steps undo and redo would take, newest first'
+complete -c bounty -n '__bounty_at help 1' -a 'undo' -d 'Undo the last change'
+complete -c bounty -n '__bounty_at help 1' -a 'redo' -d 'Redo the last undone change'
+complete -c bounty -n '__bounty_at help 1' -a 'sample' -d 'Load the bundled sample roster (refused over existing IDs)'
+complete -c bounty -n '__bounty_at help 1' -a 'import' -d 'Import fugitives from CSV or JSON: all rows or none'
+complete -c bounty -n '__bounty_at help 1' -a 'export' -d 'Export every fugitive (notes included) as CSV or JSON'
+complete -c bounty -n '__bounty_at help 1' -a 'db' -d 'db commands: info, check, migrate, backup, copy, init-agency, add-hunter'
+complete -c bounty -n '__bounty_at help 1' -a 'workspace' -d 'workspace commands: get, set'
+complete -c bounty -n '__bounty_at help 1' -a 'completions' -d 'Print a shell completion script (bash, zsh, fish), or the ID#s for one'
+complete -c bounty -n '__bounty_at help 1' -a 'help' -d 'Help for a command'
+complete -c bounty -n '__bounty_at help 1' -a 'rpc' -d 'Speak JSON-RPC 2.0 on standard input and output'
+complete -c bounty -n '__bounty_at help 1' -a 'shell' -d 'The line shell'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l all -d 'Every fugitive, captured ones too'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l sort -r -f -a 'name bounty id manual captured deadline' -d 'Order: name, bounty, id, manual, captured or deadline (default: the fugitives.sort setting)'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l desc -d 'Reverse the tab\'s order'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l asc -d 'The tab\'s own order for the sort (the opposite of desc)'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l search -x -d 'Only those whose name, description or an alias contains this text (literal, any case)'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l min-bounty -x -d 'Only bounties of at least this amount'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l limit -x -d 'At most this many (1 to 10,000; default 10,000; page on with offset)'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l offset -x -d 'Skip this many first'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l locate -r -f -a '(__bounty_ids)' -d 'Also answer row: where this Fugitive ID# is in the whole list, from 0 (null: not in it)'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l format -r -f -a 'table csv tsv json ndjson' -d 'table (default), csv, tsv (no header), json or ndjson; --json FIELD,… picks the columns'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives list\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives show\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives show\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives show\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives add\'' -l name -x -d 'Full name'
+complete -c bounty -n '__bounty_at \'fugitives add\'' -l id -x -d 'The Fugitive ID# (default: next free)'
+complete -c bounty -n '__bounty_at \'fugitives add\'' -l bounty -x -d 'Bounty, e.g. 12500 or $12,500.50'
+complete -c bounty -n '__bounty_at \'fugitives add\'' -l description -x -d 'What they are wanted for'
+complete -c bounty -n '__bounty_at \'fugitives add\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives add\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l name -x -d 'Full name'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l bounty -x -d 'Bounty, e.g. 12500 or $12,500.50'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l description -x -d 'What they are wanted for'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l new-id -x -d 'A new Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l was-name -x -d 'The name as you last saw it: if it is another now, nothing is saved (a conflict)'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l was-bounty -x -d 'The bounty as you last saw it: if it is another now, nothing is saved (a conflict)'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l was-description -x -d 'The description as you last saw it: if it is another now, nothing is saved'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives edit\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives edit\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives delete\'' -l search -x -d 'Only those whose name, description or an alias contains this text (literal, any case)'
+complete -c bounty -n '__bounty_at \'fugitives delete\'' -l min-bounty -x -d 'Only bounties of at least this amount'
+complete -c bounty -n '__bounty_at \'fugitives delete\'' -l all-matching -d 'Act on every fugitive that search and min-bounty match'
+complete -c bounty -n '__bounty_at \'fugitives delete\'' -l yes -d 'Do not ask for confirmation'
+complete -c bounty -n '__bounty_at \'fugitives delete\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives delete\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives delete\' 1+' -f -a '(__bounty_ids)' -d 'One or more Fugitive ID#s'
+complete -c bounty -n '__bounty_at \'fugitives move\'' -l to -x -d 'The new position, 1 = first'
+complete -c bounty -n '__bounty_at \'fugitives move\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives move\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives move\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives capture\'' -l search -x -d 'Only those whose name, description or an alias contains this text (literal, any case)'
+complete -c bounty -n '__bounty_at \'fugitives capture\'' -l min-bounty -x -d 'Only bounties of at least this amount'
+complete -c bounty -n '__bounty_at \'fugitives capture\'' -l all-matching -d 'Act on every fugitive that search and min-bounty match'
+complete -c bounty -n '__bounty_at \'fugitives capture\'' -l at -x -d 'When (default: now)'
+complete -c bounty -n '__bounty_at \'fugitives capture\'' -l lat -x -d 'Latitude in degrees'
+complete -c bounty -n '__bounty_at \'fugitives capture\'' -l lon -x -d 'Longitude in degrees'
+complete -c bounty -n '__bounty_at \'fugitives capture\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives capture\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives capture\' 1+' -f -a '(__bounty_ids)' -d 'One or more Fugitive ID#s'
+complete -c bounty -n '__bounty_at \'fugitives seen\'' -l lat -x -d 'Latitude in degrees'
+complete -c bounty -n '__bounty_at \'fugitives seen\'' -l lon -x -d 'Longitude in degrees'
+complete -c bounty -n '__bounty_at \'fugitives seen\'' -l description -x -d 'Where, in words'
+complete -c bounty -n '__bounty_at \'fugitives seen\'' -l at -x -d 'When (default: now)'
+complete -c bounty -n '__bounty_at \'fugitives seen\'' -l clear -d 'Forget the last sighting'
+complete -c bounty -n '__bounty_at \'fugitives seen\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives seen\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives seen\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives photo\'' -l export -r -F -d 'Write the photo to this file (\'-\' is standard output)'
+complete -c bounty -n '__bounty_at \'fugitives photo\'' -l clear -d 'Remove the photo'
+complete -c bounty -n '__bounty_at \'fugitives photo\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives photo\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives photo\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives photo\' 2' -f -a '(__bounty_files png jpg jpeg PNG JPG JPEG)' -d 'The photo: a file on the command line, base64 in JSON-RPC (at most 10 MiB)'
+complete -c bounty -n '__bounty_at \'fugitives note list\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives note list\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives note list\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives note add\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives note add\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives note add\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives note edit\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives note edit\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives note edit\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives note delete\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives note delete\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives note delete\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives note move\'' -l to -x -d 'The new position, 1 = first'
+complete -c bounty -n '__bounty_at \'fugitives note move\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives note move\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives note move\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives bond\'' -l amount -x -d 'The bond amount, e.g. 50000'
+complete -c bounty -n '__bounty_at \'fugitives bond\'' -l court -x -d 'The court that set the bond'
+complete -c bounty -n '__bounty_at \'fugitives bond\'' -l case -x -d 'The court\'s case number'
+complete -c bounty -n '__bounty_at \'fugitives bond\'' -l fta -x -d 'The failure-to-appear date, YYYY-MM-DD'
+complete -c bounty -n '__bounty_at \'fugitives bond\'' -l forfeiture -x -d 'The forfeiture deadline, YYYY-MM-DD: surrender the fugitive by then'
+complete -c bounty -n '__bounty_at \'fugitives bond\'' -l clear -d 'Remove the bond and court'
+complete -c bounty -n '__bounty_at \'fugitives bond\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives bond\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives bond\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l dob -x -d 'Date of birth, YYYY-MM-DD (in the past)'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l height -x -d 'Height with its unit: 5 ft 10 in, 5\'10", 178 cm, 1.78 m'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l weight -x -d 'Weight with its unit: 82 kg, 180 lb'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l eyes -x -d 'Eye colour'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l hair -x -d 'Hair colour'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l marks -x -d 'Scars, marks and tattoos'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l clear -d 'Remove every descriptor'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives describe\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives describe\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives alias add\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives alias add\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives alias add\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives alias delete\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives alias delete\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives alias delete\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives close\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives close\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives close\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'fugitives reopen\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'fugitives reopen\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'fugitives reopen\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'expenses list\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'expenses list\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'expenses list\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'expenses add\'' -l amount -x -d 'The amount, e.g. 125.50'
+complete -c bounty -n '__bounty_at \'expenses add\'' -l memo -x -d 'What it was for'
+complete -c bounty -n '__bounty_at \'expenses add\'' -l date -x -d 'The date, YYYY-MM-DD (default: today)'
+complete -c bounty -n '__bounty_at \'expenses add\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'expenses add\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'expenses add\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'expenses edit\'' -l amount -x -d 'A new amount'
+complete -c bounty -n '__bounty_at \'expenses edit\'' -l memo -x -d 'A new memo'
+complete -c bounty -n '__bounty_at \'expenses edit\'' -l date -x -d 'The date, YYYY-MM-DD (default: today)'
+complete -c bounty -n '__bounty_at \'expenses edit\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'expenses edit\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'expenses edit\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'expenses delete\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'expenses delete\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'expenses delete\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'expenses move\'' -l to -x -d 'The new position, 1 = first'
+complete -c bounty -n '__bounty_at \'expenses move\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'expenses move\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'expenses move\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'expenses split\'' -l amount -x -d 'The amount, e.g. 125.50'
+complete -c bounty -n '__bounty_at \'expenses split\'' -l memo -x -d 'What it was for'
+complete -c bounty -n '__bounty_at \'expenses split\'' -l by -r -f -a 'bond even' -d 'bond (in proportion to each bond) or even (default)'
+complete -c bounty -n '__bounty_at \'expenses split\'' -l date -x -d 'The date, YYYY-MM-DD (default: today)'
+complete -c bounty -n '__bounty_at \'expenses split\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'expenses split\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'expenses split\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#s sharing the cost (at least two; a JSON array in JSON-RPC)'
+complete -c bounty -n '__bounty_at \'deadlines\'' -l within -x -d 'Only deadlines at most this many days away (overdue included)'
+complete -c bounty -n '__bounty_at \'deadlines\'' -l format -r -f -a 'table csv tsv json ndjson' -d 'table (default), csv, tsv (no header), json or ndjson; --json FIELD,… picks the columns'
+complete -c bounty -n '__bounty_at \'deadlines\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'deadlines\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'captured list\'' -l sort -r -f -a 'name bounty id manual captured deadline' -d 'Order: name, bounty, id, manual, captured or deadline (default: the captured.sort setting)'
+complete -c bounty -n '__bounty_at \'captured list\'' -l desc -d 'Reverse the order (by capture time the tab shows the newest first)'
+complete -c bounty -n '__bounty_at \'captured list\'' -l asc -d 'The tab\'s own order for the sort (the opposite of desc)'
+complete -c bounty -n '__bounty_at \'captured list\'' -l search -x -d 'Only those whose name, description or an alias contains this text (literal, any case)'
+complete -c bounty -n '__bounty_at \'captured list\'' -l min-bounty -x -d 'Only bounties of at least this amount'
+complete -c bounty -n '__bounty_at \'captured list\'' -l limit -x -d 'At most this many (1 to 10,000; default 10,000; page on with offset)'
+complete -c bounty -n '__bounty_at \'captured list\'' -l offset -x -d 'Skip this many first'
+complete -c bounty -n '__bounty_at \'captured list\'' -l locate -r -f -a '(__bounty_ids)' -d 'Also answer row: where this Fugitive ID# is in the whole list, from 0 (null: not in it)'
+complete -c bounty -n '__bounty_at \'captured list\'' -l format -r -f -a 'table csv tsv json ndjson' -d 'table (default), csv, tsv (no header), json or ndjson; --json FIELD,… picks the columns'
+complete -c bounty -n '__bounty_at \'captured list\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'captured list\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'captured show\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'captured show\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'captured show\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'captured release\'' -l search -x -d 'Only those whose name, description or an alias contains this text (literal, any case)'
+complete -c bounty -n '__bounty_at \'captured release\'' -l min-bounty -x -d 'Only bounties of at least this amount'
+complete -c bounty -n '__bounty_at \'captured release\'' -l all-matching -d 'Act on every fugitive that search and min-bounty match'
+complete -c bounty -n '__bounty_at \'captured release\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'captured release\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'captured release\' 1+' -f -a '(__bounty_ids)' -d 'One or more Fugitive ID#s'
+complete -c bounty -n '__bounty_at \'settings list\'' -l format -r -f -a 'table csv tsv json ndjson' -d 'table (default), csv, tsv (no header), json or ndjson; --json FIELD,… picks the columns'
+complete -c bounty -n '__bounty_at \'settings list\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'settings list\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'settings get\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'settings get\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'hunter.name' -d 'Your name, printed on reports and dossiers'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'agency.name' -d 'The bail agency you work for, printed on reports'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'currency' -d 'ISO 4217 code of every amount (decides symbol and decimals)'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'commission.rate' -d 'Your commission, percent of each bounty (0 to 100, exact)'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'rounding' -d 'How commission is rounded to the minor unit: half-even or half-up'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'fugitives.sort' -d 'Default order of the Fugitives tab'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'captured.sort' -d 'Default order of the Captured tab'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'confirm.delete' -d 'Ask before deleting in the shell'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'color' -d 'Colour in the terminal: auto, always or never'
+complete -c bounty -n '__bounty_at \'settings get\' 1' -a 'history.limit' -d 'How many undo steps are kept (1 to 10000)'
+complete -c bounty -n '__bounty_at \'settings set\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'settings set\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'hunter.name' -d 'Your name, printed on reports and dossiers'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'agency.name' -d 'The bail agency you work for, printed on reports'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'currency' -d 'ISO 4217 code of every amount (decides symbol and decimals)'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'commission.rate' -d 'Your commission, percent of each bounty (0 to 100, exact)'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'rounding' -d 'How commission is rounded to the minor unit: half-even or half-up'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'fugitives.sort' -d 'Default order of the Fugitives tab'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'captured.sort' -d 'Default order of the Captured tab'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'confirm.delete' -d 'Ask before deleting in the shell'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'color' -d 'Colour in the terminal: auto, always or never'
+complete -c bounty -n '__bounty_at \'settings set\' 1' -a 'history.limit' -d 'How many undo steps are kept (1 to 10000)'
+complete -c bounty -n '__bounty_at \'settings set\' 2; and __bounty_key currency' -a 'USD EUR GBP CAD AUD NZD CHF MXN SEK JPY KRW BHD KWD JOD'
+complete -c bounty -n '__bounty_at \'settings set\' 2; and __bounty_key rounding' -a 'half-even half-up'
+complete -c bounty -n '__bounty_at \'settings set\' 2; and __bounty_key fugitives.sort' -a 'name bounty id manual captured deadline'
+complete -c bounty -n '__bounty_at \'settings set\' 2; and __bounty_key captured.sort' -a 'name bounty id manual captured deadline'
+complete -c bounty -n '__bounty_at \'settings set\' 2; and __bounty_key confirm.delete' -a 'true false'
+complete -c bounty -n '__bounty_at \'settings set\' 2; and __bounty_key color' -a 'auto always never'
+complete -c bounty -n '__bounty_at \'settings reset\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'settings reset\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'hunter.name' -d 'Your name, printed on reports and dossiers'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'agency.name' -d 'The bail agency you work for, printed on reports'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'currency' -d 'ISO 4217 code of every amount (decides symbol and decimals)'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'commission.rate' -d 'Your commission, percent of each bounty (0 to 100, exact)'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'rounding' -d 'How commission is rounded to the minor unit: half-even or half-up'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'fugitives.sort' -d 'Default order of the Fugitives tab'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'captured.sort' -d 'Default order of the Captured tab'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'confirm.delete' -d 'Ask before deleting in the shell'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'color' -d 'Colour in the terminal: auto, always or never'
+complete -c bounty -n '__bounty_at \'settings reset\' 1' -a 'history.limit' -d 'How many undo steps are kept (1 to 10000)'
+complete -c bounty -n '__bounty_at \'report\'' -l format -r -f -a 'text markdown csv json html' -d 'text (default), markdown, csv, json or html'
+complete -c bounty -n '__bounty_at \'report\'' -l from -x -d 'First capture date included (a date or an ISO time)'
+complete -c bounty -n '__bounty_at \'report\'' -l to -x -d 'Last capture date included (a date means the whole day)'
+complete -c bounty -n '__bounty_at \'report\'' -l output -r -F -d 'Write to this file (whole or not at all) instead of standard output'
+complete -c bounty -n '__bounty_at \'report\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'report\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'dossier\'' -l format -r -f -a 'text markdown html' -d 'text (default), markdown or html'
+complete -c bounty -n '__bounty_at \'dossier\'' -l redact -d 'For sharing: date of birth as the year, positions to 0.1°, no notes or expenses'
+complete -c bounty -n '__bounty_at \'dossier\'' -l output -r -F -d 'Write to this file (whole or not at all) instead of standard output'
+complete -c bounty -n '__bounty_at \'dossier\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'dossier\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'dossier\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'history\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'history\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'undo\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'undo\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'redo\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'redo\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'sample\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'sample\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'import\'' -l format -r -f -a 'csv json' -d 'csv or json (default: from the file name)'
+complete -c bounty -n '__bounty_at \'import\'' -l replace -d 'Update fugitives whose ID# already exists: each row still needs a name and a bounty; what else the file lacks (notes, photo, case file) is kept'
+complete -c bounty -n '__bounty_at \'import\'' -l ignore-unknown-columns -d 'Skip CSV columns bounty does not know (else they are an error)'
+complete -c bounty -n '__bounty_at \'import\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'import\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'import\' 1' -f -a '(__bounty_files csv json)' -d 'The file to read (\'-\' is standard input); the terminal\'s way in'
+complete -c bounty -n '__bounty_at \'export\'' -l format -r -f -a 'csv json' -d 'csv or json (default: from the output file\'s name, else json)'
+complete -c bounty -n '__bounty_at \'export\'' -l output -r -F -d 'Write to this file (whole or not at all) instead of standard output'
+complete -c bounty -n '__bounty_at \'export\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'export\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'db info\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'db info\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'db check\'' -l repair -d 'Fix what has one right answer (delete rows of fugitives that are gone, fold stale sort keys and search entries again) as one undoable step'
+complete -c bounty -n '__bounty_at \'db check\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'db check\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'db migrate\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'db migrate\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'db backup\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'db backup\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'db backup\' 1' -F -d 'Where to write the copy'
+complete -c bounty -n '__bounty_at \'db copy\'' -l from -x -d 'The database to copy from: a file or a postgresql:// URL (default: the open one)'
+complete -c bounty -n '__bounty_at \'db copy\'' -l to -x -d 'The database to copy into, which must hold no fugitive (default: the open one)'
+complete -c bounty -n '__bounty_at \'db copy\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'db copy\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'db init-agency\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'db init-agency\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'db add-hunter\'' -l admin -d 'Make them an agency admin (settings, deleting fugitives, imports)'
+complete -c bounty -n '__bounty_at \'db add-hunter\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'db add-hunter\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'workspace get\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'workspace get\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'workspace set\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'workspace set\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'completions\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'completions\'' -l help -d 'Show this command\'s help'
+complete -c bounty -n '__bounty_at \'completions\' 1' -f -a 'bash zsh fish ids' -d 'bash, zsh or fish; ids prints every Fugitive ID#'
 

@@ -1,234 +1,228 @@
 import BountyCore
-internal import BountyStore
 
-/// Shell completion scripts for bash, zsh and fish, generated from the registry: command words
-/// (`fugitives note <TAB>` too, and `help <TAB>`), each command's options, the words of choice
-/// options (setting keys, sort keys, formats), a setting's values after its key, Fugitive ID#s read
-/// from the database the command line names (`--db`, through `bounty completions ids`) for verbs
-/// that take one, and file names wherever a file is asked for (bash falls back to them: `-o default`).
+/// Shell completion scripts for bash, zsh and fish, generated from the registry through one model
+/// (`CompletionModel`): command words with what each does (`fugitives note <TAB>` too, the short
+/// forms such as `capture`, and `help <TAB>`), each command's options with their help, the words of
+/// choice options (sort keys, formats), setting keys and each key's values, Fugitive ID#s for every
+/// parameter that takes one or several (read from the database the command line names with `--db`,
+/// through `bounty completions ids`), and file names for the parameters that name a file (image
+/// files for a photo, `.csv`/`.json` for an import).
 public enum Completions {
   public static let shells = ["bash", "zsh", "fish"]
 
   public static func script(for shell: String, registry: Registry) -> String {
+    let model = CompletionModel(registry)
     switch shell {
-    case "zsh": return zsh(registry)
-    case "fish": return fish(registry)
-    default: return bash(registry)
+    case "zsh": return ZshCompletion.script(model)
+    case "fish": return FishCompletion.script(model)
+    default: return BashCompletion.script(model)
     }
   }
+}
 
-  /// Each terminal command: its words, its options, and what its first positional completes to.
-  struct Entry {
+/// The command line as the completion scripts see it, derived once from the registry.
+struct CompletionModel {
+  /// What the word at the cursor completes to.
+  enum Value: Equatable {
+    /// Free text or a number: nothing to offer.
+    case nothing
+    /// Fugitive ID#s (`bounty completions ids`).
+    case ids
+    /// File names, only those ending in one of `extensions` (and folders) unless it is empty.
+    case files(extensions: [String])
+    case words([String])
+    /// A setting's value: the values of the key given just before it.
+    case settingValue
+  }
+
+  struct Option {
+    let name: String
+    let help: String
+    /// Nil for a flag.
+    let value: Value?
+  }
+
+  struct Positional {
+    let label: String
+    let help: String
+    let value: Value
+    /// It takes every remaining word (`capture ID...`).
+    let repeated: Bool
+  }
+
+  struct Command {
+    /// The full words (`fugitives capture`).
     let words: [String]
-    let options: [String]
-    let choices: [(option: String, words: [String])]
-    let completesIDs: Bool
-    let positionalChoices: [String]
-    /// Which positional names a file (0 for `import FILE`, 1 for `fugitives photo ID FILE`).
-    let filePositional: Int?
-    /// For `settings set KEY VALUE`: each key's values.
-    let valueChoices: [(key: String, words: [String])]
-  }
+    /// The same command's short forms (`capture`): a tab's verb alone, where one tab has it.
+    let shortForms: [[String]]
+    let summary: String
+    let options: [Option]
+    let positionals: [Positional]
 
-  /// Parameters whose value is a path: bash and fish offer file names for them.
-  static func namesFile(_ param: ParamSpec) -> Bool {
-    switch param.type {
-    case .file, .path: return true
-    default: return false
+    /// The words and the short forms, each as one string.
+    var keys: [String] { ([words] + shortForms).map { $0.joined(separator: " ") } }
+    /// A shell identifier for it: `fugitives_note_add`.
+    var identifier: String {
+      words.joined(separator: "_").replacing("-", with: "_")
     }
   }
 
-  static func entries(_ registry: Registry) -> [Entry] {
-    registry.commands(for: .terminal).map { command in
-      let params = command.spec.params.filter { $0.fronts.contains(.terminal) }
-      let choices = params.compactMap { param -> (String, [String])? in
-        if case .choice(let words) = param.type, !param.positional {
-          return (param.optionName, words)
-        }
+  /// The options every command takes besides its own.
+  static let commonOptions = [
+    Option(name: "--json", help: "Print the result as JSON", value: nil),
+    Option(name: "--help", help: "Show this command's help", value: nil),
+  ]
+  /// The options given before the command.
+  static let globalOptions = [
+    Option(name: "--db", help: "The database file", value: .files(extensions: [])),
+    Option(name: "--json", help: "Print the result as JSON", value: nil),
+    Option(name: "--no-color", help: "No colour", value: nil),
+    Option(name: "--help", help: "Help", value: nil),
+    Option(name: "--version", help: "Print the version", value: nil),
+  ]
+  /// The words that are no registry command but the front's own.
+  static let frontCommands: [(word: String, help: String)] = [
+    ("help", "Help for a command"), ("rpc", "Speak JSON-RPC 2.0 on standard input and output"),
+    ("shell", "The line shell"),
+  ]
+  /// Image files, for a photo (`fugitives photo ID IMAGE`).
+  static let imageExtensions = ["png", "jpg", "jpeg", "PNG", "JPG", "JPEG"]
+
+  let commands: [Command]
+  /// Each setting key with a fixed set of values, and those values.
+  let settingValues: [(key: String, words: [String])]
+
+  init(_ registry: Registry) {
+    let specs = registry.specs(for: .terminal)
+    let shortForms = Self.shortForms(specs)
+    commands = specs.map { spec in
+      let params = spec.params.filter { $0.fronts.contains(.terminal) }
+      let takesIDs = params.contains { $0.positional && $0.name == "ids" }
+      let extensions = params.first { $0.name == "format" }.flatMap { param -> [String]? in
+        if case .choice(let words) = param.type { return words }
         return nil
       }
-      let firstPositional = params.first { $0.positional }
-      var positionalChoices: [String] = []
-      if let firstPositional, case .choice(let words) = firstPositional.type {
-        positionalChoices = words
-      }
       let positionals = params.filter(\.positional)
-      var valueChoices: [(String, [String])] = []
-      if positionals.count == 2, positionals[1].name == "value" {
-        valueChoices = positionalChoices.compactMap { key in
-          SettingKey(rawValue: key)?.choices.map { (key, $0) }
-        }
-      }
-      return Entry(
-        words: command.spec.words,
-        options: params.filter { !$0.positional }.map(\.optionName) + ["--help", "--json"],
-        choices: choices,
-        completesIDs: firstPositional?.name == "id",
-        positionalChoices: positionalChoices,
-        filePositional: positionals.firstIndex(where: namesFile),
-        valueChoices: valueChoices)
+      return Command(
+        words: spec.words,
+        shortForms: shortForms.filter { $0.value == spec.words }.map(\.key),
+        summary: spec.summary,
+        options: params.filter { !$0.positional }.map { param in
+          let value: Value? =
+            param.type == .boolean
+            ? nil
+            : (param.name == "locate" || (param.name == "id" && takesIDs))
+              ? .ids : Self.value(of: param, positional: false, formats: nil)
+          return Option(name: param.optionName, help: param.help, value: value)
+        } + Self.commonOptions,
+        positionals: positionals.enumerated().map { index, param in
+          let settingValue =
+            index == 1 && param.name == "value"
+            && Self.isSettingKey(positionals[0])
+          return Positional(
+            label: param.label, help: param.help,
+            value: settingValue
+              ? .settingValue : Self.value(of: param, positional: true, formats: extensions),
+            repeated: param.repeated)
+        })
+    }
+    settingValues = SettingKey.allCases.compactMap { key in key.choices.map { (key.rawValue, $0) } }
+  }
+
+  /// What a parameter's value completes to.
+  static func value(of param: ParamSpec, positional: Bool, formats: [String]?) -> Value {
+    if positional, param.name == "id" || param.name == "ids" { return .ids }
+    switch param.type {
+    case .choice(let words): return .words(words)
+    case .file where param.name == "image": return .files(extensions: imageExtensions)
+    case .file, .path:
+      // A file read by its format (`import FILE --format csv|json`) ends in one of them.
+      return .files(extensions: positional ? formats ?? [] : [])
+    default: return .nothing
     }
   }
 
-  static func bash(_ registry: Registry) -> String {
-    let entries = entries(registry)
-    let top = Set(entries.map { $0.words[0] }).sorted() + ["help", "rpc", "shell"]
-    var cases = ""
-    for entry in entries {
-      let key = entry.words.joined(separator: " ")
-      var body = "      opts=\"\(entry.options.joined(separator: " "))\"\n"
-      for (option, words) in entry.choices {
-        body +=
-          "      if [[ $prev == \(option) ]]; then COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return; fi\n"
-      }
-      if !entry.valueChoices.isEmpty {
-        body +=
-          "      if [[ $COMP_CWORD -eq $((first + \(entry.words.count + 1))) ]]; then\n        case $prev in\n"
-        for (setting, words) in entry.valueChoices {
-          body +=
-            "          \(setting)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
-        }
-        body += "        esac\n        return\n      fi\n"
-      }
-      if entry.completesIDs {
-        body +=
-          "      [[ $cur != -* ]] && opts=\"$opts $(bounty \"${db[@]}\" completions ids 2>/dev/null)\"\n"
-      } else if entry.filePositional == 0 {
-        body += "      [[ $cur != -* ]] && return\n"
-      } else if !entry.positionalChoices.isEmpty {
-        body +=
-          "      [[ $cur != -* ]] && opts=\"$opts \(entry.positionalChoices.joined(separator: " "))\"\n"
-      }
-      cases += "    \"\(key)\")\n\(body)      ;;\n"
-    }
-    var groups = ""
-    for word in Set(entries.filter { $0.words.count > 1 }.map { $0.words[0] }).sorted() {
-      let verbs = Set(
-        entries.filter { $0.words.count > 1 && $0.words[0] == word }.map { $0.words[1] }
-      ).sorted()
-      groups +=
-        "    \(word)) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W \"\(verbs.joined(separator: " "))\" -- \"$cur\")); return; } ;;\n"
-    }
-    let known = Set(
-      entries.flatMap { entry in
-        (2...max(2, entry.words.count)).compactMap { count in
-          count <= entry.words.count ? entry.words.prefix(count).joined(separator: " ") : nil
-        }
-      }
-    ).sorted().joined(separator: "|")
-    var subgroups = ""
-    let pairs = Set(
-      entries.filter { $0.words.count > 2 }.map { $0.words.prefix(2).joined(separator: " ") })
-    for pair in pairs.sorted() {
-      let verbs = entries.filter {
-        $0.words.count > 2 && $0.words.prefix(2).joined(separator: " ") == pair
-      }
-      .map { $0.words[2] }
-      subgroups +=
-        "    \"\(pair)\") [[ $COMP_CWORD -eq $((first + 2)) ]] && { COMPREPLY=($(compgen -W \"\(verbs.joined(separator: " "))\" -- \"$cur\")); return; } ;;\n"
-    }
-    groups +=
-      "    help) [[ $COMP_CWORD -eq $((first + 1)) ]] && { COMPREPLY=($(compgen -W \"\(top.joined(separator: " "))\" -- \"$cur\")); return; } ;;\n"
-    return """
-      # bash completion for bounty. Generated from the command registry: bounty completions bash
-      _bounty() {
-        local cur prev words cword first=1 i opts="" db=()
-        cur=${COMP_WORDS[COMP_CWORD]}
-        prev=${COMP_WORDS[COMP_CWORD-1]}
-        # ID#s come from the database the command line names.
-        for ((i = 1; i < COMP_CWORD; i++)); do
-          [[ ${COMP_WORDS[i]} == --db ]] && db=(--db "${COMP_WORDS[i+1]}")
-          [[ ${COMP_WORDS[i]} == --db=* ]] && db=("${COMP_WORDS[i]}")
-        done
-        # A path: no words, so bash offers file names (-o default).
-        [[ $prev == --db || $prev == --output || $prev == --export ]] && return
-        while [[ ${COMP_WORDS[first]} == --* && $first -lt $COMP_CWORD ]]; do
-          [[ ${COMP_WORDS[first]} == --db ]] && first=$((first + 1))
-          first=$((first + 1))
-        done
-        if [[ $COMP_CWORD -eq $first ]]; then
-          COMPREPLY=($(compgen -W "\(top.joined(separator: " ")) --db --json --no-color --help --version" -- "$cur"))
-          return
-        fi
-        case ${COMP_WORDS[first]} in
-      \(groups)  esac
-        # The command's words: as many as name a command or a group (`settings set`, not its KEY).
-        local key="${COMP_WORDS[first]}" known="|\(known)|"
-        for ((i = first + 1; i < COMP_CWORD && i <= first + 2; i++)); do
-          [[ $known == *"|$key ${COMP_WORDS[i]}|"* ]] || break
-          key="$key ${COMP_WORDS[i]}"
-        done
-        case $key in
-      \(subgroups)  esac
-        case $key in
-      \(cases)  esac
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-      }
-      complete -o default -F _bounty bounty
-
-      """
+  /// A positional whose words are the setting keys (`settings set KEY`).
+  static func isSettingKey(_ param: ParamSpec) -> Bool {
+    guard case .choice(let words) = param.type else { return false }
+    return isSettingKeyList(words)
   }
 
-  static func zsh(_ registry: Registry) -> String {
-    // zsh runs the bash function through bashcompinit: one implementation, two shells.
-    """
-    #compdef bounty
-    # zsh completion for bounty. Generated from the command registry: bounty completions zsh
-    autoload -Uz bashcompinit && bashcompinit
-    \(bash(registry))
-    """
+  /// Words that are all setting keys.
+  static func isSettingKeyList(_ words: [String]) -> Bool {
+    !words.isEmpty && words.allSatisfy { SettingKey(rawValue: $0) != nil }
   }
 
-  static func fish(_ registry: Registry) -> String {
-    let entries = entries(registry)
-    var lines = [
-      "# fish completion for bounty. Generated from the command registry: bounty completions fish",
-      "complete -c bounty -f",
-      "complete -c bounty -l db -r -F -d 'The database file'",
-      "complete -c bounty -l json -d 'Print the result as JSON'",
-      "complete -c bounty -l no-color -d 'No colour'",
-      "complete -c bounty -l version -d 'Print the version'",
-    ]
-    let top = Set(entries.map { $0.words[0] }).sorted()
-    lines.append(
-      "complete -c bounty -n '__fish_use_subcommand' -a '\(top.joined(separator: " ")) help rpc shell'"
-    )
-    for word in top {
-      let verbs = Set(
-        entries.filter { $0.words.count > 1 && $0.words[0] == word }.map { $0.words[1] }
-      ).sorted()
-      if !verbs.isEmpty {
-        lines.append(
-          "complete -c bounty -n '__fish_seen_subcommand_from \(word); and not __fish_seen_subcommand_from \(verbs.joined(separator: " "))' -a '\(verbs.joined(separator: " "))'"
-        )
+  /// What the setting `key` holds, for a candidate's description.
+  static func settingHelp(_ key: String) -> String {
+    SettingKey(rawValue: key)?.help ?? ""
+  }
+
+  /// Each short form and the full words of its command: a verb of one of
+  /// `Registry.shortFormTabWords` that no other of those tabs has, as the command line reads it.
+  static func shortForms(_ specs: [CommandSpec]) -> [(key: [String], value: [String])] {
+    let verbs = specs.filter {
+      $0.words.count > 1 && Registry.shortFormTabWords.contains($0.words[0])
+    }.map { (Array($0.words.dropFirst()), $0.words) }
+    return verbs.filter { verb in verbs.filter { $0.0 == verb.0 }.count == 1 }
+      .map { (key: $0.0, value: $0.1) }
+  }
+
+  /// Every run of words after which another command word follows (`""`, `fugitives`,
+  /// `fugitives note`, and the short forms' `note`), with those words and what each does.
+  var groups: [(key: String, next: [(word: String, help: String)])] {
+    var prefixes: [[String]] = [[]]
+    for command in commands {
+      for words in [command.words] + command.shortForms where words.count > 1 {
+        for count in 1..<words.count where !prefixes.contains(Array(words.prefix(count))) {
+          prefixes.append(Array(words.prefix(count)))
+        }
       }
     }
-    for entry in entries {
-      let condition = entry.words.map { "__fish_seen_subcommand_from \($0)" }.joined(
-        separator: "; and ")
-      for option in entry.options where option != "--help" && option != "--json" {
-        let choice = entry.choices.first { $0.option == option }
-        var arguments = choice.map { " -x -a '\($0.words.joined(separator: " "))'" } ?? ""
-        if ["--output", "--export"].contains(option) { arguments = " -r -F" }
-        lines.append("complete -c bounty -n '\(condition)' -l \(option.dropFirst(2))\(arguments)")
+    return prefixes.map { prefix in
+      var next: [(word: String, help: String)] = []
+      for command in commands {
+        // The top level lists the full words only; a group lists the short forms' next words too.
+        let candidates = prefix.isEmpty ? [command.words] : [command.words] + command.shortForms
+        for words in candidates where words.count > prefix.count && words.starts(with: prefix) {
+          let word = words[prefix.count]
+          guard !next.contains(where: { $0.word == word }) else { continue }
+          next.append((word, words.count == prefix.count + 1 ? command.summary : ""))
+        }
       }
-      if entry.completesIDs {
-        lines.append(
-          "complete -c bounty -n '\(condition)' -a '(bounty completions ids 2>/dev/null)'")
-      } else if !entry.positionalChoices.isEmpty {
-        lines.append(
-          "complete -c bounty -n '\(condition)' -a '\(entry.positionalChoices.joined(separator: " "))'"
-        )
+      next = next.map { entry in
+        guard entry.help.isEmpty else { return entry }
+        let verbs = followers(of: prefix + [entry.word])
+        return (entry.word, "\(entry.word) commands: " + verbs.joined(separator: ", "))
       }
-      for (setting, words) in entry.valueChoices {
-        lines.append(
-          "complete -c bounty -n '\(condition); and __fish_seen_subcommand_from \(setting)' -x -a '\(words.joined(separator: " "))'"
-        )
-      }
-      if entry.filePositional != nil {
-        lines.append("complete -c bounty -n '\(condition)' -F")
+      if prefix.isEmpty { next += Self.frontCommands }
+      return (prefix.joined(separator: " "), next)
+    }
+  }
+
+  /// The words that follow `prefix` in some command's full words or short form.
+  private func followers(of prefix: [String]) -> [String] {
+    var words: [String] = []
+    for command in commands {
+      for form in [command.words] + command.shortForms
+      where form.count > prefix.count && form.starts(with: prefix)
+        && !words.contains(form[prefix.count])
+      {
+        words.append(form[prefix.count])
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return words
+  }
+
+  /// Every option name that takes a value in some command (a completion skips the value when it
+  /// counts positional words).
+  var optionsTakingValues: [String] {
+    var names: [String] = ["--db"]
+    for command in commands {
+      for option in command.options where option.value != nil && !names.contains(option.name) {
+        names.append(option.name)
+      }
+    }
+    return names
   }
 }

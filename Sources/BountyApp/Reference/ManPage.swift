@@ -6,13 +6,63 @@ public enum ManPage {
   static func escape(_ text: String) -> String {
     var result = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
     if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
+    return asciiOnly(result)
+  }
+
+  /// Roff's names for the characters the registry's texts use beyond ASCII, which each output
+  /// device draws its own way (`^` and `v` for the arrows under `LANG=C`).
+  static let namedCharacters: [Character: String] = [
+    "↑": "\\(ua", "↓": "\\(da", "←": "\\(<-", "→": "\\(->", "…": "...", "°": "\\(de",
+    "—": "\\(em", "–": "\\(en", "×": "\\(mu", "’": "\\(aq", "“": "\\(lq", "”": "\\(rq",
+  ]
+
+  /// `text` with every character beyond ASCII written as a roff escape, so that the page reads
+  /// the same in any locale: a named one where roff has it, else `\[uXXXX]`.
+  static func asciiOnly(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if character.isASCII {
+        result.append(character)
+      } else if let name = namedCharacters[character] {
+        result += name
+      } else {
+        for scalar in character.unicodeScalars {
+          result += scalar.isASCII ? String(scalar) : "\\[u\(hex(scalar.value))]"
+        }
+      }
+    }
     return result
+  }
+
+  /// At least four upper-case hexadecimal digits, as roff's `\[uXXXX]` wants them.
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// The page's lines with every text line (not a request) of more than 80 bytes broken at spaces,
+  /// as `mandoc -Tlint` asks; roff joins them again when it fills the paragraph.
+  static func wrapped(_ lines: [String]) -> [String] {
+    lines.flatMap { line -> [String] in
+      guard !line.hasPrefix("."), line.utf8.count > 80 else { return [line] }
+      var out: [String] = []
+      var current = ""
+      for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+        if !current.isEmpty, current.utf8.count + 1 + word.utf8.count > 80 {
+          out.append(current)
+          current = word.hasPrefix(".") || word.hasPrefix("'") ? "\\&" + word : String(word)
+        } else {
+          current += current.isEmpty ? String(word) : " " + word
+        }
+      }
+      return out + [current]
+    }
   }
 
   public static func roff(_ registry: Registry) -> String {
     var lines = [
       ".\\\" Generated from the command registry by scripts/update-generated; do not edit.",
-      ".TH BOUNTY 1 \"\" \"bounty \(BountyVersion.current)\" \"User Commands\"",
+      ".TH BOUNTY 1 \(BountyVersion.date) \"bounty \(BountyVersion.current)\" \"User Commands\"",
       ".SH NAME", "bounty \\- a case tracker for bounty hunters",
       ".SH SYNOPSIS",
       ".B bounty",
@@ -104,9 +154,15 @@ public enum ManPage {
       ".TP", ".I ~/.local/state/bounty/history",
       "The line shell's history, the last 1000 lines (mode 0600), when \\fBXDG_STATE_HOME\\fR is not set.",
       ".SH SEE ALSO",
-      "The guide and the JSON\\-RPC reference: docs/guide.md and docs/json\\-rpc.md in the source.",
+      ".BR sqlite3 (1),",
+      ".BR psql (1)",
+      ".PP",
+      "The guide, the JSON\\-RPC reference and the agency guide are installed beside this page:",
+      "\\fIguide.md\\fR, \\fIjson\\-rpc.md\\fR and \\fIagency.md\\fR in \\fBshare/doc/bounty\\fR under the",
+      "prefix bounty was installed in (\\fB~/.local\\fR by default), or in \\fB/usr/share/doc/bounty\\fR",
+      "from the Debian package, compressed (read them with \\fBzless\\fR).",
     ]
-    return lines.joined(separator: "\n") + "\n"
+    return wrapped(lines).joined(separator: "\n") + "\n"
   }
 }
 

@@ -28,7 +28,7 @@ public struct CommandLineParser {
   var listed: [CommandSpec] { registry.specs(for: .terminal) }
 
   /// The tab words whose verbs may be given alone.
-  static let tabWords = ["fugitives", "captured", "settings"]
+  static let tabWords = Registry.shortFormTabWords
 
   /// A tab's verb given without the tab word, when exactly one tab has it.
   private func shorthand(_ words: [String]) throws(BountyError) -> (CommandSpec, Int)? {
