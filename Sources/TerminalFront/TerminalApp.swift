@@ -85,6 +85,12 @@ public struct TerminalApp {
     } catch {
       return fail(error, words: words)
     }
+    if let answer = Dispatcher.answerWithoutDatabase(command, arguments, registry: registry) {
+      // A completion script: no database is opened, none is created.
+      let runner = CommandRunner(
+        dispatcher: nil, terminal: terminal, json: options.json, jsonFields: options.jsonFields)
+      return runner.run(command, arguments, confirm: nil, answer: answer) ? 0 : runner.lastStatus
+    }
     // A copy that names both its databases (`db copy --from A --to B`) opens A instead.
     var named: String?
     if let ends = command.opensDatabase,
@@ -93,7 +99,23 @@ public struct TerminalApp {
     {
       named = location
     }
-    guard let dispatcher = open(named ?? path, creating: named == nil) else { return 1 }
+    let location = named ?? path
+    // A command that only reads opens the database as it is: it creates and migrates nothing.
+    let reading = command.onlyReadsOpenDatabase(arguments)
+    let created = reading ? nil : NewDatabaseFile.before(opening: location)
+    let status = runOnce(command, arguments, at: location, reading: reading, options, terminal)
+    // A change that failed on a roster it was to create leaves no file behind.
+    if status != 0 { created?.remove() }
+    return status
+  }
+
+  /// Opens the database at `location` and runs `command` on it; the database is closed again
+  /// when this returns.
+  private func runOnce(
+    _ command: CommandSpec, _ arguments: Arguments, at location: String, reading: Bool,
+    _ options: GlobalOptions, _ terminal: TerminalInfo
+  ) -> Int32 {
+    guard let dispatcher = open(location, reading: reading) else { return 1 }
     let runner = CommandRunner(
       dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
     )
@@ -106,14 +128,14 @@ public struct TerminalApp {
     return succeeded ? 0 : runner.lastStatus
   }
 
-  /// Opens the database (creating a missing file unless `creating` is false), printing migration
-  /// notices and errors on stderr.
-  private func open(_ path: String, creating: Bool = true) -> Dispatcher? {
+  /// Opens the database (for a change: creating a missing file and migrating an old one; for a
+  /// read, `reading`, neither), printing migration notices and errors on stderr.
+  private func open(_ path: String, reading: Bool = false) -> Dispatcher? {
     do {
       // BOUNTY_NOW fixes the clock (ISO 8601) for reproducible transcripts, docs and tests.
       let fixed = environment["BOUNTY_NOW"].flatMap(Timestamp.init(parsing:))
       return try Dispatcher.open(
-        path: path, creating: creating, now: fixed, registry: registry,
+        path: path, reading: reading, now: fixed, registry: registry,
         notice: { Output.err($0) })
     } catch {
       Output.err("Error: \(error.message)")
