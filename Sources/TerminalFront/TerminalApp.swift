@@ -29,23 +29,18 @@ public struct TerminalApp {
     } catch {
       return fail(error, words: [])
     }
-    let help = Help(registry: registry)
     if options.version {
       Output.out("bounty \(BountyVersion.current)")
       return 0
     }
+    let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
+    // Help fits the terminal, or 80 columns where there is none (a pipe, a file, a pager).
+    let help = Help(registry: registry, width: terminal.width ?? 80)
     var words = options.rest
     if words.first == "help" || options.help {
       if words.first == "help" { words.removeFirst() }
-      let topic = Array(words.prefix { !$0.hasPrefix("-") })
-      guard let text = help.text(for: topic) else {
-        return fail(
-          .usage("no help for \(SafeText.quoted(topic.joined(separator: " ")))"), words: [])
-      }
-      Output.out(text)
-      return 0
+      return showHelp(help, for: Array(words.prefix { !$0.hasPrefix("-") }))
     }
-    let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
     // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
     // standard input not a terminal give the line shell; `bounty --bail` is `bounty shell --bail`.
@@ -121,7 +116,7 @@ public struct TerminalApp {
     )
     if command.longRunning {
       Interruption.install(on: dispatcher)
-      let bar = ProgressBar.attach(to: dispatcher, for: command)
+      let bar = ProgressBar.attach(to: dispatcher, for: command, environment: environment)
       runner.answered = { bar?.finish() }
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)
@@ -143,9 +138,31 @@ public struct TerminalApp {
     }
   }
 
+  /// `bounty help WORDS` and `bounty WORDS --help`: the help of the longest run of `words` that
+  /// names something (`capture 7 --help` is the help of `capture`).
+  private func showHelp(_ help: Help, for words: [String]) -> Int32 {
+    for count in stride(from: words.count, through: min(words.count, 1), by: -1) {
+      guard let text = help.text(for: Array(words.prefix(count))) else { continue }
+      Output.out(text)
+      return 0
+    }
+    let parser = CommandLineParser(registry: registry)
+    let known =
+      help.topicNames + parser.registry.specs(for: .terminal).flatMap(\.words) + ["help"]
+    return fail(
+      .usage(
+        "no help for \(SafeText.quoted(words.joined(separator: " ")))"
+          + Suggestion.hint(for: words[0], among: Array(Set(known)).sorted())),
+      words: [])
+  }
+
   private func fail(_ error: BountyError, words: [String]) -> Int32 {
-    Output.err("Error: \(error.message)")
-    if case .usage = error { Output.err(Help(registry: registry).usageHint(for: words)) }
+    let spec = try? CommandLineParser(registry: registry).command(for: words).0
+    Output.err("Error: \(error.commandLineMessage(for: spec))")
+    if case .usage = error {
+      let width = TerminalInfo.detect(noColor: true, environment: environment).width ?? 80
+      Output.err(Help(registry: registry, width: width).usageHint(for: words))
+    }
     return error.exitStatus
   }
 }

@@ -85,7 +85,7 @@ import Testing
     let outcome = try bounty.run(["fugitives", "add", "--name", "X", "--bounty", "12.345"])
     #expect(outcome.status == 64)
     #expect(
-      outcome.stderr == "Error: invalid bounty: '12.345' has more decimals than USD allows (2)\n")
+      outcome.stderr == "Error: invalid --bounty: '12.345' has more decimals than USD allows (2)\n")
   }
 
   @Test func dbCheckFailsOnADamagedDatabase() throws {
@@ -164,7 +164,7 @@ import Testing
     _ = FileManager.default.createFile(atPath: text, contents: Data("hello".utf8))
     let refused = try bounty.run(["fugitives", "photo", "1", text])
     #expect(
-      refused.status == 1 && refused.stderr == "Error: image is not a PNG or JPEG image.\n")
+      refused.status == 1 && refused.stderr == "Error: IMAGE is not a PNG or JPEG image.\n")
   }
 
   @Test func hostileNamesCannotDriveTheTerminal() throws {

@@ -47,7 +47,7 @@ final class CommandRunner {
         try FieldSelection(fields, for: spec)
       }
     } catch {
-      return failed(error)
+      return failed(error, of: spec)
     }
     if let question = dispatcher?.confirmationQuestion(
       for: command, arguments, escape: { terminalSafe($0) }),
@@ -112,12 +112,14 @@ final class CommandRunner {
       }
       return healthy
     case .failure(let error):
-      return failed(error)
+      return failed(error, of: spec)
     }
   }
 
-  func failed(_ error: BountyError) -> Bool {
-    Output.err("Error: \(error.message)")
+  /// Prints `error` as one line, naming the parameters of `spec` as they are typed, and keeps its
+  /// exit status; false.
+  func failed(_ error: BountyError, of spec: CommandSpec? = nil) -> Bool {
+    Output.err("Error: \(error.commandLineMessage(for: spec))")
     lastStatus = error.exitStatus
     return false
   }
