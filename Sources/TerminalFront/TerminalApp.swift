@@ -146,9 +146,7 @@ public struct TerminalApp {
       Output.out(text)
       return 0
     }
-    let parser = CommandLineParser(registry: registry)
-    let known =
-      help.topicNames + parser.registry.specs(for: .terminal).flatMap(\.words) + ["help"]
+    let known = help.topicNames + registry.specs(for: .terminal).flatMap(\.words) + ["help"]
     return fail(
       .usage(
         "no help for \(SafeText.quoted(words.joined(separator: " ")))"
