@@ -82,6 +82,19 @@ import Testing
       }
     }
     #expect(lines > 1000)
+    // The line shell's own help, in each tab (the views between are data, not help).
+    let shell = try bounty.run(
+      ["shell"], input: "help\ntab captured\nhelp\ntab settings\nhelp\nhelp dates\nquit\n")
+    var inHelp = false
+    var helpLines = 0
+    for line in shell.stdout.split(separator: "\n") {
+      if line.hasPrefix("Commands in the") { inHelp = true }
+      guard inHelp else { continue }
+      #expect(line.count <= 80, "shell: \(line.count): \(line)")
+      helpLines += 1
+      if line.hasSuffix("Ctrl-D quits.") { inHelp = false }
+    }
+    #expect(helpLines > 60)
     // A usage error's usage too.
     let usage = try bounty.run(["fugitives", "bond", "--bogus"])
     #expect(usage.status == 64)

@@ -201,7 +201,9 @@ final class Shell {
 
   /// `help`: this tab's commands; `help WORDS`: a command's or group's help (`help report`).
   private func help(_ topic: [String]) {
-    guard !topic.isEmpty else { return say(ShellHelp.text(for: model.active)) }
+    guard !topic.isEmpty else {
+      return say(ShellHelp.text(for: model.active, width: terminal.width ?? 80))
+    }
     let help = Help(registry: dispatcher.registry, width: terminal.width ?? 80)
     // The active tab's verb first (`help list` in Captured is `captured list`), then the words as
     // they are (`help report`, `help dates`), then the other tabs' verbs.
