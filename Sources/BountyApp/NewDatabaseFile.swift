@@ -27,9 +27,19 @@ public struct NewDatabaseFile: Sendable {
 
   /// Removes the file (with SQLite's `-wal`, `-shm` and `-journal` beside it) and the folders
   /// opening created, each only if still empty. Call once the dispatcher that opened it is gone
-  /// (its connection closed).
+  /// (its connection closed). A roster that holds a fugitive or an undo step by then (another
+  /// process created the same new file at the same moment and changed it) is kept.
   public func remove() {
+    guard !holdsAnything() else { return }
     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     for folder in folders where rmdir(folder) != 0 { break }
+  }
+
+  /// True when the file holds a fugitive or an undo step (its connection is closed on return).
+  private func holdsAnything() -> Bool {
+    guard let store = try? Store.open(path: path, reading: true),
+      let counts = try? store.database.transaction(write: false, { try store.rosterCounts() })
+    else { return false }
+    return counts.fugitives > 0 || counts.undoSteps > 0
   }
 }

@@ -91,6 +91,23 @@ import Testing
     }
   }
 
+  /// Two processes may create the same new roster at once: the one whose change failed removes
+  /// the file only while it holds nothing, never what the other one stored in it.
+  @Test func aNewRosterAnotherProcessFilledIsKept() throws {
+    let pending = try #require(NewDatabaseFile.before(opening: missing))
+    let added = try BinaryRunner(database: missing).run([
+      "fugitives", "add", "--name", "Ann Lee", "--bounty", "5",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    pending.remove()
+    #expect(FileManager.default.fileExists(atPath: missing))
+    let empty = folder.file("new/empty.sqlite")
+    let nothing = try #require(NewDatabaseFile.before(opening: empty))
+    #expect(try BinaryRunner(database: empty).run(["db", "migrate"]).status == 0)
+    nothing.remove()
+    #expect(!FileManager.default.fileExists(atPath: folder.file("new")))
+  }
+
   /// A change that succeeds creates the roster (and its folders); a later failed change keeps it.
   @Test func aChangeCreatesTheRoster() throws {
     let bounty = BinaryRunner(database: missing)
