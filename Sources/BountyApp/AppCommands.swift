@@ -129,8 +129,10 @@ enum AppCommands {
   static let dbMigrate = Command(
     CommandSpec(
       name: "db.migrate", words: ["db", "migrate"], tab: .database,
-      summary: "Bring the database to the newest schema (opening it does this too)", params: [],
-      effect: .read, fronts: .terminal, result: "{schemaVersion}",
+      summary:
+        "Bring the database to the newest schema, after a backup when it holds fugitives (a "
+        + "change does this too; a read never does)", params: [],
+      effect: .change(undoable: false), fronts: .terminal, result: "{schemaVersion}",
       schema: .component(.schemaVersion),
       view: .message(
         Headline { "The database is at schema version \($0["schemaVersion"]), the newest." }))
@@ -146,7 +148,7 @@ enum AppCommands {
       name: "db.backup", words: ["db", "backup"], tab: .database,
       summary: "Write a consistent copy of the database to FILE (mode 0600; must not exist)",
       params: [backupFile],
-      effect: .outsideTransaction, fronts: .terminal, result: "{path}",
+      effect: .outsideTransaction(changes: false), fronts: .terminal, result: "{path}",
       schema: .component(.backup),
       view: .message(Headline { "Wrote a backup to \($0["path"])." }))
   ) { store, arguments in

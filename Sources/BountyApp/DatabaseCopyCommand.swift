@@ -19,7 +19,7 @@ enum DatabaseCopyCommand {
       summary: "Copy a whole roster (notes, photos, case files, settings; no history) into an "
         + "empty database, in one transaction",
       params: [from, to],
-      effect: .outsideTransaction, fronts: .terminal,
+      effect: .outsideTransaction(changes: true), fronts: .terminal,
       result: "{from, to, fugitives, notes, photos, settings, caseRows}",
       schema: .component(.rosterCopy),
       view: .message(
@@ -52,9 +52,10 @@ enum DatabaseCopyCommand {
     ])
   }
 
-  /// Opens (and migrates) the other end of a copy. A source file must exist: copying from a
-  /// mistyped name would otherwise create an empty database and copy nothing.
+  /// Opens the other end of a copy. The source is only read: it must exist (copying from a
+  /// mistyped name would otherwise create an empty database and copy nothing) and is never
+  /// migrated; the target is created and migrated when needed.
   private static func openOther(_ location: String, mustExist: Bool) throws(BountyError) -> Store {
-    try Store.open(path: location, creating: !mustExist)
+    try Store.open(path: location, reading: mustExist)
   }
 }

@@ -22,16 +22,34 @@ public final class Dispatcher {
     self.registry = registry
   }
 
-  /// Opens (creating unless `creating` is false, and migrating when needed) the database at
-  /// `path`. `now` fixes the clock (reproducible transcripts); `notice` is told of backups
-  /// written before a migration.
+  /// Opens (creating and migrating when needed) the database at `path`. With `reading` (for
+  /// commands that only read) it creates and migrates nothing: a missing roster is `.notFound`
+  /// ("no roster at PATH …") and an older schema `.refused`, naming `bounty db migrate`. `now`
+  /// fixes the clock (reproducible transcripts); `notice` is told of backups written before a
+  /// migration.
   public static func open(
-    path: String, creating: Bool = true, now: Timestamp? = nil, registry: Registry = .standard,
+    path: String, reading: Bool = false, now: Timestamp? = nil, registry: Registry = .standard,
     notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Dispatcher {
     let store = try Store.open(
-      path: path, creating: creating, clock: { now ?? Store.systemTime() }, notice: notice)
+      path: path, reading: reading, clock: { now ?? Store.systemTime() }, notice: notice)
     return Dispatcher(store: store, registry: registry)
+  }
+
+  /// The answer of a command that needs no database for these arguments (`completions bash`), or
+  /// nil when it needs one: a front asks before opening any.
+  public static func answerWithoutDatabase(
+    _ spec: CommandSpec, _ arguments: Arguments, registry: Registry = .standard
+  ) -> Result<Reply, BountyError>? {
+    guard let answer = registry.command(named: spec.name)?.answerWithoutDatabase else {
+      return nil
+    }
+    do {
+      guard let result = try answer(arguments) else { return nil }
+      return .success(Reply(result: result, currency: .usd, colour: nil))
+    } catch {
+      return .failure(Store.describe(error, path: ""))
+    }
   }
 
   /// Where the database lives: `--db PATH`, else `$BOUNTY_DB`, else the XDG data folder.

@@ -7,9 +7,25 @@ import BountyStore
 public struct Command: Sendable {
   public let spec: CommandSpec
   public let handler: @Sendable (Store, Arguments) throws -> JSON
+  /// The answer for arguments that need no database (`completions bash` prints a script the
+  /// registry alone makes), or nil for those that do: a front then opens no database at all.
+  public let answerWithoutDatabase: (@Sendable (Arguments) throws -> JSON?)?
 
   public init(_ spec: CommandSpec, handler: @escaping @Sendable (Store, Arguments) throws -> JSON) {
     self.spec = spec
     self.handler = handler
+    self.answerWithoutDatabase = nil
+  }
+
+  /// A command that answers some arguments without a database (`withoutDatabase`, nil when the
+  /// arguments need one) and the others through `handler`.
+  public init(
+    _ spec: CommandSpec,
+    withoutDatabase: @escaping @Sendable (Arguments) throws -> JSON?,
+    handler: @escaping @Sendable (Store, Arguments) throws -> JSON
+  ) {
+    self.spec = spec
+    self.handler = handler
+    self.answerWithoutDatabase = withoutDatabase
   }
 }

@@ -65,7 +65,10 @@ public enum FugitiveSelection {
     }
     guard !given.isEmpty else {
       throw BountyError.invalidParameter(
-        field: ids.name, reason: "is required: one or more ID#s (or allMatching with a search)")
+        field: ids.name,
+        reason:
+          "is required: one or more ID#s (or \(BountyError.parameter(allMatching.name)) with a "
+          + "search)")
     }
     return try given.map { try store.existingFugitive(id: $0) }
   }

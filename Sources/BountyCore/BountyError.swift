@@ -25,20 +25,25 @@ public enum BountyError: Error, Equatable, Sendable {
   /// The user interrupted the operation (Ctrl-C); nothing was changed.
   case interrupted
 
-  /// The one line a person reads.
-  public var message: String {
+  /// The one line a person reads, naming parameters by their JSON-RPC names (`allMatching`).
+  public var message: String { message(naming: { $0 }) }
+
+  /// The one line a person reads, each parameter it names (its `field`, and those its text names
+  /// with `parameter(_:)`) written as `naming` spells it: a command line says `--all-matching`
+  /// where JSON-RPC says `allMatching`.
+  public func message(naming name: (String) -> String) -> String {
     switch self {
     case .notFound(let text), .conflict(let text), .refused(let text), .usage(let text),
       .io(let text):
-      return text
+      return Self.naming(text, name)
     case .invalid(let field, let reason), .invalidParameter(let field, let reason):
       // A reason about the value given reads after the field ("invalid bounty: '1.005' has more
       // decimals…"); one about the field itself is a sentence ("lon is required with lat.").
       let verb = reason.prefix { $0 != " " }
       guard ["is", "are", "must", "cannot", "needs", "has"].contains(verb) else {
-        return "invalid \(field): \(reason)"
+        return "invalid \(name(field)): \(Self.naming(reason, name))"
       }
-      return "\(field) \(reason)."
+      return "\(name(field)) \(Self.naming(reason, name))."
     case .unknownMethod(let name):
       return "unknown method \(name)"
     case .invalidRows(_, let count, let details):
@@ -49,6 +54,36 @@ public enum BountyError: Error, Equatable, Sendable {
     case .interrupted:
       return "interrupted; nothing was changed"
     }
+  }
+
+  /// The reason of an `invalid` or `invalidParameter` error (nil for the others), each parameter
+  /// it names written as `naming` spells it (see `message(naming:)`).
+  public func reason(naming name: (String) -> String = { $0 }) -> String? {
+    switch self {
+    case .invalid(_, let reason), .invalidParameter(_, let reason): return Self.naming(reason, name)
+    default: return nil
+    }
+  }
+
+  /// How an error's text names a parameter other than its field ("or \(parameter("allMatching"))
+  /// with a search"), so that each front can spell it its own way (`message(naming:)`).
+  public static func parameter(_ name: String) -> String {
+    "\u{1}\(name)\u{2}"
+  }
+
+  /// `text` with every `parameter(_:)` mark replaced by `name` of the parameter.
+  private static func naming(_ text: String, _ name: (String) -> String) -> String {
+    guard text.contains("\u{1}") else { return text }
+    var result = ""
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "\u{1}"),
+      let close = rest[open...].firstIndex(of: "\u{2}")
+    {
+      result += rest[..<open]
+      result += name(String(rest[rest.index(after: open)..<close]))
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
   }
 
   /// The JSON-RPC 2.0 error code (docs/contract.md).

@@ -43,6 +43,11 @@ public final class Store {
   /// Opens (creating when missing: folder 0700, file 0600) and migrates the database at `path`,
   /// which is always a file name (never an SQLite URI).
   ///
+  /// With `reading` (a command that only reads) nothing is created and nothing migrated: a missing
+  /// file (or an empty one) is `.notFound` ("no roster at PATH"), a file of an older schema is
+  /// `.refused` with the sentence that `bounty db migrate` brings it up to date, and neither the
+  /// journal mode nor a lost `user_version` is written back.
+  ///
   /// Refuses with `.refused`, leaving the file byte for byte as it was, a database newer than this
   /// binary, a file that is not a SQLite database, another application's database, one whose applied
   /// migrations were edited, and one that needs migrating but cannot be written. Before migrating a
@@ -53,14 +58,12 @@ public final class Store {
   /// A `path` that names a PostgreSQL server (`DatabaseLocation.isServer`) opens the agency
   /// database there instead (`openServer`).
   public static func open(
-    path: String, creating: Bool = true, migrator: Migrator = Migrator(),
+    path: String, reading: Bool = false, migrator: Migrator = Migrator(),
     clock: @escaping () -> Timestamp = systemTime, notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Store {
     guard !path.isEmpty else { throw BountyError.usage("the database path is empty") }
     if DatabaseLocation.isServer(path) { return try openServer(url: path, clock: clock) }
-    if !creating, access(path, F_OK) != 0 {
-      throw BountyError.notFound("\(path): no such database file")
-    }
+    if reading, access(path, F_OK) != 0 { throw noRoster(at: path) }
     guard sqliteHasFullTextSearch else {
       throw BountyError.refused(
         "the SQLite library in this bounty (\(SQLiteConnection.libraryVersion)) was built without FTS5, "
@@ -75,13 +78,14 @@ public final class Store {
       throw BountyError.io("cannot open database \(path): \(error.message)")
     }
     try migrator.validate(database)
+    if reading { try requireCurrentSchema(database, path: path, migrator: migrator) }
     let store = Store(database: database, path: path, mode: mode)
     store.clock = clock
     if let warning = mode.warning(for: path) { notice(warning) }
-    try store.configure()
+    try store.configure(journal: !reading)
     try store.migrate(with: migrator, notice: notice)
     do {
-      if !store.isReadOnly { try Migrator.restoreUserVersion(of: database) }
+      if !store.isReadOnly, !reading { try Migrator.restoreUserVersion(of: database) }
       try store.mendStaleRowsAlways()
     } catch {
       throw Store.describe(error, path: path)
@@ -89,16 +93,38 @@ public final class Store {
     return store
   }
 
+  /// What a command that only reads says of a path where there is no roster (no file, or an empty
+  /// one): it creates nothing, and names the commands that would.
+  public static func noRoster(at path: String) -> BountyError {
+    .notFound(
+      "no roster at \(path) (a change such as `bounty sample` or `fugitives add` creates it)")
+  }
+
+  /// Refuses, before anything is written, a file a command that only reads cannot read as it is:
+  /// an empty one (no roster yet) or one of an older schema, which only a change migrates.
+  private static func requireCurrentSchema(
+    _ database: Database, path: String, migrator: Migrator
+  ) throws(BountyError) {
+    let version = try Migrator.version(of: database)
+    if version == 0 { throw noRoster(at: path) }
+    guard version < migrator.latestVersion else { return }
+    throw BountyError.refused(
+      "\(path) has schema version \(version), older than this bounty's \(migrator.latestVersion); "
+        + "`bounty db migrate` brings it up to date (after a backup), and so does any change; "
+        + "nothing was read or changed")
+  }
+
   /// Durable commits, enforced references, a larger cache (settings of this connection only), and
-  /// WAL (readers never block the writer). Run only after `validate` accepted the file; a file this
-  /// process cannot write keeps its journal mode, so opening it writes nothing.
-  private func configure() throws(BountyError) {
+  /// WAL (readers never block the writer) unless `journal` is false (a command that only reads).
+  /// Run only after `validate` accepted the file; a file this process cannot write keeps its
+  /// journal mode, so opening it writes nothing.
+  private func configure(journal: Bool) throws(BountyError) {
     do {
       // A 24 MiB page cache (SQLite's default is 2 MiB): a million-row import or report keeps its
       // index pages in memory and stays within its 64 MiB budget (docs/performance.md).
       try database.execute(
         "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA cache_size = -24576")
-      guard !isReadOnly else { return }
+      guard !isReadOnly, journal else { return }
       _ = try database.scalarText("PRAGMA journal_mode = WAL")
     } catch let error as BountyError {
       throw error

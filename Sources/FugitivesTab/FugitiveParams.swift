@@ -26,6 +26,11 @@ enum FugitiveParams {
     "When", hint: "now, or 2026-11-30T10:00:00Z, or 2 hours ago")
 }
 
+/// How an error names another parameter (see `BountyError.parameter`).
+private func parameter<Value>(_ param: Param<Value>) -> String {
+  BountyError.parameter(param.name)
+}
+
 extension Arguments {
   /// A capture or sighting location: both of lat and lon, or neither.
   func location() throws -> GeoPoint? {
@@ -33,9 +38,11 @@ extension Arguments {
     case (nil, nil): return nil
     case (let lat?, let lon?): return GeoPoint(lat: lat, lon: lon)
     case (nil, _):
-      throw BountyError.invalidParameter(field: "lat", reason: "is required with lon")
+      throw BountyError.invalidParameter(
+        field: FugitiveParams.lat.name, reason: "is required with \(parameter(FugitiveParams.lon))")
     case (_, nil):
-      throw BountyError.invalidParameter(field: "lon", reason: "is required with lat")
+      throw BountyError.invalidParameter(
+        field: FugitiveParams.lon.name, reason: "is required with \(parameter(FugitiveParams.lat))")
     }
   }
 }

@@ -50,7 +50,7 @@ enum PhotoCommands {
     ].filter(\.1).map(\.0)
     guard given.count <= 1 else {
       throw BountyError.invalidParameter(
-        field: given[1], reason: "cannot be given with \(given[0])")
+        field: given[1], reason: "cannot be given with \(BountyError.parameter(given[0]))")
     }
     _ = try store.existingFugitive(id: id)
     if let bytes = arguments[image] {

@@ -137,8 +137,8 @@ public struct RPCHandler {
   static func errorResponse(id: JSON, error: BountyError) -> String {
     var data: JSON? = nil
     switch error {
-    case .invalid(let field, let reason), .invalidParameter(let field, let reason):
-      data = .object(["field": .string(field), "reason": .string(reason)])
+    case .invalid(let field, _), .invalidParameter(let field, _):
+      data = .object(["field": .string(field), "reason": .string(error.reason() ?? "")])
     case .invalidRows(let field, let count, let details):
       data = .object([
         "field": .string(field), "count": .int(count), "errors": .array(details.map(JSON.string)),

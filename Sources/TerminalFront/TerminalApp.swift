@@ -29,23 +29,18 @@ public struct TerminalApp {
     } catch {
       return fail(error, words: [])
     }
-    let help = Help(registry: registry)
     if options.version {
       Output.out("bounty \(BountyVersion.current)")
       return 0
     }
+    let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
+    // Help fits the terminal, or 80 columns where there is none (a pipe, a file, a pager).
+    let help = Help(registry: registry, width: terminal.width ?? 80)
     var words = options.rest
     if words.first == "help" || options.help {
       if words.first == "help" { words.removeFirst() }
-      let topic = Array(words.prefix { !$0.hasPrefix("-") })
-      guard let text = help.text(for: topic) else {
-        return fail(
-          .usage("no help for \(SafeText.quoted(topic.joined(separator: " ")))"), words: [])
-      }
-      Output.out(text)
-      return 0
+      return showHelp(help, for: Array(words.prefix { !$0.hasPrefix("-") }))
     }
-    let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
     // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
     // standard input not a terminal give the line shell; `bounty --bail` is `bounty shell --bail`.
@@ -85,6 +80,12 @@ public struct TerminalApp {
     } catch {
       return fail(error, words: words)
     }
+    if let answer = Dispatcher.answerWithoutDatabase(command, arguments, registry: registry) {
+      // A completion script: no database is opened, none is created.
+      let runner = CommandRunner(
+        dispatcher: nil, terminal: terminal, json: options.json, jsonFields: options.jsonFields)
+      return runner.run(command, arguments, confirm: nil, answer: answer) ? 0 : runner.lastStatus
+    }
     // A copy that names both its databases (`db copy --from A --to B`) opens A instead.
     var named: String?
     if let ends = command.opensDatabase,
@@ -93,27 +94,43 @@ public struct TerminalApp {
     {
       named = location
     }
-    guard let dispatcher = open(named ?? path, creating: named == nil) else { return 1 }
+    let location = named ?? path
+    // A command that only reads opens the database as it is: it creates and migrates nothing.
+    let reading = command.onlyReadsOpenDatabase(arguments)
+    let created = reading ? nil : NewDatabaseFile.before(opening: location)
+    let status = runOnce(command, arguments, at: location, reading: reading, options, terminal)
+    // A change that failed on a roster it was to create leaves no file behind.
+    if status != 0 { created?.remove() }
+    return status
+  }
+
+  /// Opens the database at `location` and runs `command` on it; the database is closed again
+  /// when this returns.
+  private func runOnce(
+    _ command: CommandSpec, _ arguments: Arguments, at location: String, reading: Bool,
+    _ options: GlobalOptions, _ terminal: TerminalInfo
+  ) -> Int32 {
+    guard let dispatcher = open(location, reading: reading) else { return 1 }
     let runner = CommandRunner(
       dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
     )
     if command.longRunning {
       Interruption.install(on: dispatcher)
-      let bar = ProgressBar.attach(to: dispatcher, for: command)
+      let bar = ProgressBar.attach(to: dispatcher, for: command, environment: environment)
       runner.answered = { bar?.finish() }
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)
     return succeeded ? 0 : runner.lastStatus
   }
 
-  /// Opens the database (creating a missing file unless `creating` is false), printing migration
-  /// notices and errors on stderr.
-  private func open(_ path: String, creating: Bool = true) -> Dispatcher? {
+  /// Opens the database (for a change: creating a missing file and migrating an old one; for a
+  /// read, `reading`, neither), printing migration notices and errors on stderr.
+  private func open(_ path: String, reading: Bool = false) -> Dispatcher? {
     do {
       // BOUNTY_NOW fixes the clock (ISO 8601) for reproducible transcripts, docs and tests.
       let fixed = environment["BOUNTY_NOW"].flatMap(Timestamp.init(parsing:))
       return try Dispatcher.open(
-        path: path, creating: creating, now: fixed, registry: registry,
+        path: path, reading: reading, now: fixed, registry: registry,
         notice: { Output.err($0) })
     } catch {
       Output.err("Error: \(error.message)")
@@ -121,9 +138,29 @@ public struct TerminalApp {
     }
   }
 
+  /// `bounty help WORDS` and `bounty WORDS --help`: the help of the longest run of `words` that
+  /// names something (`capture 7 --help` is the help of `capture`).
+  private func showHelp(_ help: Help, for words: [String]) -> Int32 {
+    for count in stride(from: words.count, through: min(words.count, 1), by: -1) {
+      guard let text = help.text(for: Array(words.prefix(count))) else { continue }
+      Output.out(text)
+      return 0
+    }
+    let known = help.topicNames + registry.specs(for: .terminal).flatMap(\.words) + ["help"]
+    return fail(
+      .usage(
+        "no help for \(SafeText.quoted(words.joined(separator: " ")))"
+          + Suggestion.hint(for: words[0], among: Array(Set(known)).sorted())),
+      words: [])
+  }
+
   private func fail(_ error: BountyError, words: [String]) -> Int32 {
-    Output.err("Error: \(error.message)")
-    if case .usage = error { Output.err(Help(registry: registry).usageHint(for: words)) }
+    let spec = try? CommandLineParser(registry: registry).command(for: words).0
+    Output.err("Error: \(error.commandLineMessage(for: spec))")
+    if case .usage = error {
+      let width = TerminalInfo.detect(noColor: true, environment: environment).width ?? 80
+      Output.err(Help(registry: registry, width: width).usageHint(for: words))
+    }
     return error.exitStatus
   }
 }

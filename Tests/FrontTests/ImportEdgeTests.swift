@@ -12,6 +12,8 @@ import Testing
   init() throws {
     folder = try TemporaryFolder()
     bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    // An empty roster to count (a refused import leaves no roster where there was none).
+    try #require(try bounty.run(["db", "migrate"]).status == 0)
   }
 
   func total() throws -> String? {

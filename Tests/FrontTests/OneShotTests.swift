@@ -53,6 +53,7 @@ import Testing
   }
 
   @Test func notFoundIsOneErrorLineAndStatusOne() throws {
+    try bounty.run(["db", "migrate"])
     let outcome = try bounty.run(["fugitives", "show", "99"])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.isEmpty)
@@ -84,7 +85,7 @@ import Testing
     let outcome = try bounty.run(["fugitives", "add", "--name", "X", "--bounty", "12.345"])
     #expect(outcome.status == 64)
     #expect(
-      outcome.stderr == "Error: invalid bounty: '12.345' has more decimals than USD allows (2)\n")
+      outcome.stderr == "Error: invalid --bounty: '12.345' has more decimals than USD allows (2)\n")
   }
 
   @Test func dbCheckFailsOnADamagedDatabase() throws {
@@ -163,7 +164,7 @@ import Testing
     _ = FileManager.default.createFile(atPath: text, contents: Data("hello".utf8))
     let refused = try bounty.run(["fugitives", "photo", "1", text])
     #expect(
-      refused.status == 1 && refused.stderr == "Error: image is not a PNG or JPEG image.\n")
+      refused.status == 1 && refused.stderr == "Error: IMAGE is not a PNG or JPEG image.\n")
   }
 
   @Test func hostileNamesCannotDriveTheTerminal() throws {
@@ -176,7 +177,9 @@ import Testing
   }
 
   /// A version-1 database written by the sqlite3 shell, opened by a copy of the binary placed
-  /// outside the build folder: migrated with every row kept and a backup beside it.
+  /// outside the build folder: a read (a list, a Tab's `completions ids`) leaves it byte for byte
+  /// and says `db migrate` is needed; `db migrate` migrates it with every row kept and a backup
+  /// beside it.
   @Test func aVersionOneDatabaseFromTheSQLiteShellMigrates() throws {
     let path = folder.file("v1.sqlite")
     let sql = """
@@ -202,9 +205,29 @@ import Testing
       atPath: folder.file("elsewhere"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: BinaryRunner.executable, toPath: copy)
     let runner = BinaryRunner(database: path)
+    let before = TemporaryFolder.bytes(path)
+    for read in [["fugitives", "list"], ["completions", "ids"], ["db", "info"]] {
+      let refused = try runner.run(read, executable: copy)
+      #expect(refused.status == 1 && refused.stdout.isEmpty, "\(read)")
+      #expect(
+        refused.stderr.hasPrefix(
+          "Error: \(path) has schema version 1, older than this bounty's "))
+      #expect(
+        refused.stderr.hasSuffix(
+          "; `bounty db migrate` brings it up to date (after a backup), and so does any change; "
+            + "nothing was read or changed\n"))
+    }
+    #expect(TemporaryFolder.bytes(path) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "elsewhere", "v1.sqlite",
+      ])
+    let migrated = try runner.run(["db", "migrate"], executable: copy)
+    #expect(migrated.status == 0, "\(migrated.stderr)")
+    #expect(
+      migrated.stderr.contains("from schema version 1 to") && migrated.stderr.contains("backup"))
     let listed = try runner.run(["fugitives", "list", "--json"], executable: copy)
     #expect(listed.status == 0, "\(listed.stderr)")
-    #expect(listed.stderr.contains("from schema version 1 to") && listed.stderr.contains("backup"))
     #expect(
       listed.stdout.contains(
         #""name":"Jolene Pruitt ","bounty":"1300.00","description":"Parole violater""#))

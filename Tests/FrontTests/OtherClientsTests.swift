@@ -337,7 +337,10 @@ import Testing
     #expect(copied.status == 0, "\(copied.stderr)")
     #expect(copied.stdout == original.stdout)
     #expect(!original.stdout.isEmpty)
-    // Opening it wrote its version back; it is whole.
+    // A read wrote nothing; the first change (here `db migrate`) writes its version back, and it
+    // is whole.
+    #expect(try SQLiteShell.exec(copy, "PRAGMA user_version").stdout == "0")
+    #expect(try BinaryRunner(database: copy).run(["db", "migrate"]).status == 0)
     #expect(
       try SQLiteShell.exec(copy, "PRAGMA user_version").stdout
         == (try SQLiteShell.exec(roster.path, "PRAGMA user_version").stdout))

@@ -14,6 +14,8 @@ import Testing
   init() throws {
     folder = try TemporaryFolder()
     bounty = BinaryRunner(database: folder.file("db.sqlite"))
+    // An empty roster, so that a read's parameters are checked (no roster would stop it first).
+    try #require(try bounty.run(["db", "migrate"]).status == 0)
   }
 
   /// A well-formed command-line value for `param`, so that only the parameter under test is wrong.
@@ -118,9 +120,11 @@ import Testing
         else { continue }
         let outcome = try bounty.run(words)
         #expect(outcome.status == 64, "\(words.prefix(4)): \(outcome.stderr)")
+        // Named as it is typed (`--min-bounty`, `ID`), not by its JSON-RPC name.
+        let name = CommandLineLabel.name(param)
         #expect(
-          outcome.stderr.hasPrefix("Error: invalid \(param.name):")
-            || outcome.stderr.hasPrefix("Error: \(param.name) "),
+          outcome.stderr.hasPrefix("Error: invalid \(name):")
+            || outcome.stderr.hasPrefix("Error: \(name) "),
           "\(words.prefix(4)): \(outcome.stderr)")
         checked += 1
       }

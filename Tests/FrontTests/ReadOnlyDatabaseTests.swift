@@ -136,8 +136,8 @@ import Testing
     }
   }
 
-  /// A database from an older bounty cannot be migrated by a user who may not write it: one line,
-  /// and nothing written.
+  /// A database from an older bounty is read by no command (a read says `db migrate` is needed)
+  /// and cannot be migrated by a user who may not write it: one line each, and nothing written.
   @Test(arguments: ReadOnlyDatabase.Folder.allCases)
   func anOldDatabaseIsRefusedInOneLine(kind: ReadOnlyDatabase.Folder) throws {
     let fixture = try ReadOnlyDatabase(in: kind)
@@ -149,7 +149,12 @@ import Testing
     #expect(system("sqlite3 '\(fixture.path)' < '\(script)'") == 0)
     try fixture.lock()
     let before = try fixture.snapshot()
-    let outcome = try fixture.read(["fugitives", "list"])
+    let listed = try fixture.read(["fugitives", "list"])
+    #expect(listed.status == 1)
+    #expect(
+      listed.stderr.hasPrefix("Error: \(fixture.path) has schema version 5, older than this "))
+    #expect(listed.stderr.contains("`bounty db migrate` brings it up to date"))
+    let outcome = try fixture.read(["db", "migrate"])
     #expect(outcome.status == 1)
     #expect(
       outcome.stderr.hasPrefix("Error: \(fixture.path) has schema version 5 and needs migrating"))

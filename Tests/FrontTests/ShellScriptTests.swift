@@ -99,7 +99,7 @@ import Testing
     let reason = "'1.234,50' has a decimal comma; use . for decimals ('1234.50')"
     #expect(form.stderr.contains("invalid bounty: \(reason)"), "\(form.stderr)")
     let option = try bounty.run(["fugitives", "add", "--name", "Opt", "--bounty", "1.234,50"])
-    #expect(option.status == 64 && option.stderr == "Error: invalid bounty: \(reason)\n")
+    #expect(option.status == 64 && option.stderr == "Error: invalid --bounty: \(reason)\n")
     #expect(
       try bounty.run(["fugitives", "add", "--name", "Opt", "--bounty", ".5"]).status == 0)
     let csv = folder.file("typed.csv")

@@ -77,7 +77,7 @@ import Testing
     #expect(both.status == 64 && both.stderr.contains("clear"))
     // A description of spaces says nothing: refused, not recorded as a sighting without a place.
     let blank = try bounty.run(["fugitives", "seen", "5", "--description", "   "])
-    #expect(blank.status == 64 && blank.stderr == "Error: description must not be blank.\n")
+    #expect(blank.status == 64 && blank.stderr == "Error: --description must not be blank.\n")
   }
 
   /// A name that shows nothing is blank, whatever it is made of: a vertical tab, a no-break space,
@@ -85,7 +85,7 @@ import Testing
   @Test(arguments: ["\t\u{0B}", "\u{A0}", "\u{200B}", "\u{FEFF} "])
   func aNameOfInvisibleCharactersIsBlank(name: String) throws {
     let typed = try bounty.run(["fugitives", "add", "--name", name, "--bounty", "1"])
-    #expect(typed.status == 64 && typed.stderr == "Error: name must not be blank.\n")
+    #expect(typed.status == 64 && typed.stderr == "Error: --name must not be blank.\n")
     let imported = try bounty.run(
       ["import", "-", "--format", "json"],
       input: JSON.array([.object(["name": .string(name), "bounty": "1"])]).serialized)
@@ -118,13 +118,13 @@ import Testing
       atPath: image, contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7]))
     let before = try undoSteps()
     let setAndClear = try bounty.run(["fugitives", "photo", "5", image, "--clear"])
-    #expect(setAndClear.stderr == "Error: clear cannot be given with image.\n")
+    #expect(setAndClear.stderr == "Error: --clear cannot be given with IMAGE.\n")
     let exported = folder.file("out.png")
     let clearAndExport = try bounty.run([
       "fugitives", "photo", "5", "--clear", "--export", exported,
     ])
     #expect(clearAndExport.status == 64 && setAndClear.status == 64)
-    #expect(clearAndExport.stderr == "Error: export cannot be given with clear.\n")
+    #expect(clearAndExport.stderr == "Error: --export cannot be given with --clear.\n")
     #expect(try undoSteps() == before)
   }
 

@@ -208,7 +208,7 @@ complete -c bounty -n '__bounty_at \'settings\' 1' -a 'set' -d 'Change a setting
 complete -c bounty -n '__bounty_at \'settings\' 1' -a 'reset' -d 'Put a setting back to its default'
 complete -c bounty -n '__bounty_at \'db\' 1' -a 'info' -d 'Show the database\'s path, schema version and counts'
 complete -c bounty -n '__bounty_at \'db\' 1' -a 'check' -d 'Check the database\'s integrity, references, keys and settings (--repair fixes them)'
-complete -c bounty -n '__bounty_at \'db\' 1' -a 'migrate' -d 'Bring the database to the newest schema (opening it does this too)'
+complete -c bounty -n '__bounty_at \'db\' 1' -a 'migrate' -d 'Bring the database to the newest schema, after a backup when it holds fugitives (a change does this too; a read never does)'
 complete -c bounty -n '__bounty_at \'db\' 1' -a 'backup' -d 'Write a consistent copy of the database to FILE (mode 0600; must not exist)'
 complete -c bounty -n '__bounty_at \'db\' 1' -a 'copy' -d 'Copy a whole roster (notes, photos, case files, settings; no history) into an empty database, in one transaction'
 complete -c bounty -n '__bounty_at \'db\' 1' -a 'init-agency' -d 'Create the agency_admin and agency_hunter roles and grant their privileges (PostgreSQL; prints the SQL it runs; safe to run again)'

@@ -44,9 +44,14 @@ enum DataCommands {
     case (nil, let content?): source = .text(content)
     case (nil, nil):
       throw BountyError.invalidParameter(
-        field: "file", reason: "is required (or content, over JSON-RPC)")
+        field: file.name,
+        reason: "is required (or \(BountyError.parameter(content.name)), over JSON-RPC)")
     case (_?, _?):
-      throw BountyError.invalidParameter(field: "content", reason: "give file or content, not both")
+      throw BountyError.invalidParameter(
+        field: content.name,
+        reason:
+          "give \(BountyError.parameter(file.name)) or \(BountyError.parameter(content.name)), "
+          + "not both")
     }
     try source.checkReadable()
     let format: DataFormat

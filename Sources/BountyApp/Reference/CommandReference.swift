@@ -31,7 +31,8 @@ public enum CommandReference {
         switch spec.effect {
         case .change(let undoable):
           lines.append(undoable ? "- Changes data; one undo step." : "- Changes data.")
-        case .read, .outsideTransaction: break
+        case .outsideTransaction(let changes): if changes { lines.append("- Changes data.") }
+        case .read: break
         }
         if !spec.locksOnClosedCase.isEmpty {
           lines.append(

@@ -20,18 +20,24 @@ enum CompletionCommand {
       summary: "Print a shell completion script (bash, zsh, fish), or the ID#s for one",
       params: [shell],
       effect: .read, fronts: .terminal, result: "{script}", schema: .component(.script),
-      view: .text(field: "script"), role: .completions)
+      view: .text(field: "script"), role: .completions),
+    // A script comes from the registry alone: printing one opens no database.
+    withoutDatabase: script
   ) { store, arguments in
-    let target = try arguments.required(shell)
-    if target == .ids {
-      // Every ID#, written into one string as they are read (a million take 8 MB, not a list).
-      var script = ""
-      try store.forEachFugitiveID { id in
-        if !script.isEmpty { script += "\n" }
-        script += String(id)
-      }
-      return .object(["script": .string(script)])
+    if let script = try script(arguments) { return script }
+    // Every ID#, written into one string as they are read (a million take 8 MB, not a list).
+    var ids = ""
+    try store.forEachFugitiveID { id in
+      if !ids.isEmpty { ids += "\n" }
+      ids += String(id)
     }
+    return .object(["script": .string(ids)])
+  }
+
+  /// The completion script the arguments ask for, or nil when they ask for the ID#s.
+  @Sendable static func script(_ arguments: Arguments) throws -> JSON? {
+    let target = try arguments.required(shell)
+    guard target != .ids else { return nil }
     return .object(
       ["script": .string(Completions.script(for: target.rawValue, registry: .standard))])
   }

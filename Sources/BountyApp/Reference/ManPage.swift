@@ -86,7 +86,10 @@ public enum ManPage {
       ".TP", ".B \\-\\-no\\-color",
       "No colour. \\fBNO_COLOR\\fR is obeyed too; colour is only ever used on a terminal.",
       ".TP", ".BR \\-h \", \" \\-\\-help",
-      "Help, to standard output. \\fBbounty help\\fR \\fICOMMAND\\fR for one command.",
+      "Help, to standard output, fitted to the terminal's width (80 columns elsewhere). "
+        + "\\fBbounty help\\fR \\fICOMMAND\\fR (or \\fICOMMAND\\fR \\fB\\-\\-help\\fR) for one "
+        + "command, \\fBbounty help\\fR \\fITOPIC\\fR for a topic: "
+        + HelpTopic.all.map { "\\fB" + escape($0.name) + "\\fR" }.joined(separator: ", ") + ".",
       ".TP", ".B \\-\\-version", "Print the version.",
     ]
     for (tab, title) in CommandReference.tabTitles {
@@ -136,19 +139,18 @@ public enum ManPage {
         ".TP", ".B \(escape(key.rawValue))", escape("\(key.help). Default: \(fallback).\(values)"),
       ]
     }
+    // The topics of `bounty help TOPIC`, from the same declarations.
+    for topic in HelpTopic.all {
+      lines.append(".SH \(escape(topic.title.uppercased()))")
+      for block in topic.blocks {
+        switch block {
+        case .paragraph(let text): lines += [".PP", escape(text)]
+        case .terms(let terms):
+          lines += terms.flatMap { [".TP", ".B \(escape($0.term))", escape($0.meaning)] }
+        }
+      }
+    }
     lines += [
-      ".SH EXIT STATUS",
-      "0 success; 1 the operation failed (not found, conflict, invalid value, I/O); 64 a usage error; 130 interrupted.",
-      ".SH ENVIRONMENT",
-      ".TP", ".B BOUNTY_DB", "The database file, when \\fB\\-\\-db\\fR is not given.",
-      ".TP", ".B NO_COLOR",
-      "When set and not empty, no colour (the \\fBcolor\\fR setting decides otherwise).",
-      ".TP", ".B XDG_STATE_HOME",
-      "Where the line shell keeps its history: \\fB$XDG_STATE_HOME/bounty/history\\fR.",
-      ".TP", ".B TERM",
-      "\\fBdumb\\fR (or no terminal) gives the line shell instead of the workspace.",
-      ".TP", ".B BOUNTY_NOW",
-      "Fixes the clock (an ISO 8601 time), for reproducible transcripts and tests.",
       ".SH FILES", ".TP", ".I ~/.local/share/bounty/bounty.sqlite",
       "The default database (mode 0600, in a folder of mode 0700).",
       ".TP", ".I ~/.local/state/bounty/history",
@@ -168,6 +170,12 @@ public enum ManPage {
 
 /// How a parameter is written in help and the man page: `ID`, `--name TEXT`, `--all`.
 public enum CommandLineLabel {
+  /// How a message names the parameter on a command line: its option (`--all-matching`) or, for
+  /// one given by position, its placeholder (`IDS`).
+  public static func name(_ param: ParamSpec) -> String {
+    param.positional ? param.name.uppercased() : param.optionName
+  }
+
   public static func label(_ param: ParamSpec) -> String {
     if param.positional { return param.name.uppercased() }
     return param.type == .boolean

@@ -185,8 +185,9 @@ public enum CommandEffect: Sendable {
   case read
   /// Changes data; `undoable` changes become one history step named by the command's summary.
   case change(undoable: Bool)
-  /// Runs outside any transaction because SQLite forbids one around it (`VACUUM INTO`).
-  case outsideTransaction
+  /// Runs outside any transaction because SQLite forbids one around it (`VACUUM INTO`); `changes`
+  /// says whether it writes into the open database (a copy into it) or only reads it (a backup).
+  case outsideTransaction(changes: Bool)
 }
 
 /// Where a command can be called from.
@@ -304,11 +305,20 @@ public struct CommandSpec: Sendable {
   public func onlyReads(_ arguments: Arguments) -> Bool {
     switch effect {
     case .read: return true
-    case .outsideTransaction: return false
+    case .outsideTransaction(let changes): return !changes
     case .change:
       return !changesOnlyWith.isEmpty
         && !changesOnlyWith.contains { arguments.value(named: $0) != nil }
     }
+  }
+
+  /// True when a call with `arguments` leaves the database a front opens for it as it is: the
+  /// call only reads, or it copies out of that database into another (`opensDatabase` with its
+  /// target given). A front opens it for reading then: nothing is created, nothing migrated.
+  public func onlyReadsOpenDatabase(_ arguments: Arguments) -> Bool {
+    if onlyReads(arguments) { return true }
+    guard let ends = opensDatabase else { return false }
+    return arguments.value(named: ends.target) != nil
   }
 
   /// `bounty fugitives add --name TEXT --bounty AMT [--id N] [--description TEXT]`.

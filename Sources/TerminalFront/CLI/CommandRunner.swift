@@ -7,7 +7,9 @@ import Glibc
 /// one-shot commands and the shell. Everything it does differently per command comes from the
 /// command's declaration (confirmation, documents, success field), never from its name.
 final class CommandRunner {
-  let dispatcher: Dispatcher
+  /// The open database's dispatcher; nil for a command that needs no database (its answer is
+  /// handed to `run`).
+  let dispatcher: Dispatcher?
   let terminal: TerminalInfo
   let json: Bool
   /// `--json id,name`: the fields to keep (nil: all of them).
@@ -21,7 +23,7 @@ final class CommandRunner {
   /// bar clears its line then, so the answer starts on a line of its own).
   var answered: () -> Void = {}
 
-  init(dispatcher: Dispatcher, terminal: TerminalInfo, json: Bool, jsonFields: [String]? = nil) {
+  init(dispatcher: Dispatcher?, terminal: TerminalInfo, json: Bool, jsonFields: [String]? = nil) {
     self.dispatcher = dispatcher
     self.terminal = terminal
     self.json = json
@@ -30,9 +32,13 @@ final class CommandRunner {
 
   /// Runs `command`; true on success. `confirm` is asked the command's question when one is due;
   /// where nobody can answer (nil: a pipe, a script) the command needs its skip flag instead, as gh
-  /// does, so a script never deletes by accident.
+  /// does, so a script never deletes by accident. `answer`, when given, is the answer of a command
+  /// that needed no database (`Dispatcher.answerWithoutDatabase`), printed as any other.
   @discardableResult
-  func run(_ command: CommandSpec, _ arguments: Arguments, confirm: ConfirmPrompt?) -> Bool {
+  func run(
+    _ command: CommandSpec, _ arguments: Arguments, confirm: ConfirmPrompt?,
+    answer: Result<Dispatcher.Reply, BountyError>? = nil
+  ) -> Bool {
     lastReply = nil
     let spec = command
     let selection: FieldSelection?
@@ -41,9 +47,9 @@ final class CommandRunner {
         try FieldSelection(fields, for: spec)
       }
     } catch {
-      return failed(error)
+      return failed(error, of: spec)
     }
-    if let question = dispatcher.confirmationQuestion(
+    if let question = dispatcher?.confirmationQuestion(
       for: command, arguments, escape: { terminalSafe($0) }),
       let confirmation = spec.confirmation
     {
@@ -64,7 +70,9 @@ final class CommandRunner {
       // A document streams straight to standard output instead of being built whole first.
       arguments.set(output, .text("-"))
     }
-    let outcome = dispatcher.runForDisplay(command, arguments)
+    let outcome =
+      answer ?? dispatcher?.runForDisplay(command, arguments)
+      ?? .failure(.io("no database is open"))
     answered()
     switch outcome {
     case .success(let reply):
@@ -104,12 +112,14 @@ final class CommandRunner {
       }
       return healthy
     case .failure(let error):
-      return failed(error)
+      return failed(error, of: spec)
     }
   }
 
-  func failed(_ error: BountyError) -> Bool {
-    Output.err("Error: \(error.message)")
+  /// Prints `error` as one line, naming the parameters of `spec` as they are typed, and keeps its
+  /// exit status; false.
+  func failed(_ error: BountyError, of spec: CommandSpec? = nil) -> Bool {
+    Output.err("Error: \(error.commandLineMessage(for: spec))")
     lastStatus = error.exitStatus
     return false
   }

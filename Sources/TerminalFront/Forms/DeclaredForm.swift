@@ -57,10 +57,7 @@ struct DeclaredForm {
       try dispatcher.check(text, for: field.param)
       return nil
     } catch {
-      switch error {
-      case .invalid(_, let reason), .invalidParameter(_, let reason): return reason
-      default: return error.message
-      }
+      return error.reason() ?? error.message
     }
   }
 }

@@ -3,15 +3,21 @@ import BountyCore
 import Glibc
 
 /// A progress bar on standard error for a long import or export: shown only on a terminal, and only
-/// once the work has taken a second; rows done, rate and time left.
+/// once the work has taken a second; rows done, rate and time left. It redraws its line with a
+/// carriage return and clears the rest with `ESC[K`, or, on a terminal that takes no escape
+/// sequences (`TERM=dumb`), with spaces.
 final class ProgressBar {
   private let start = ProgressBar.seconds()
   private var lastDraw = 0.0
-  private var drawn = false
+  /// The columns of the line last drawn (0: nothing drawn yet).
+  private var drawnWidth = 0
   private let label: String
+  /// Clear with spaces, never `ESC[K`.
+  private let plain: Bool
 
-  init(label: String) {
+  init(label: String, plain: Bool) {
     self.label = label
+    self.plain = plain
   }
 
   static func seconds() -> Double {
@@ -22,9 +28,12 @@ final class ProgressBar {
 
   /// A bar fed by the dispatcher's progress reports while `command` runs, labelled with the first
   /// word of its summary ("Import"), or nil when standard error is not a terminal.
-  static func attach(to dispatcher: Dispatcher, for command: CommandSpec) -> ProgressBar? {
+  static func attach(
+    to dispatcher: Dispatcher, for command: CommandSpec, environment: [String: String]
+  ) -> ProgressBar? {
     guard isatty(STDERR_FILENO) == 1 else { return nil }
-    let bar = ProgressBar(label: String(command.summary.prefix { $0 != " " }))
+    let bar = ProgressBar(
+      label: String(command.summary.prefix { $0 != " " }), plain: environment["TERM"] == "dumb")
     dispatcher.progress = { done, total in bar.update(done: done, total: total) }
     return bar
   }
@@ -34,24 +43,34 @@ final class ProgressBar {
     let elapsed = now - start
     guard elapsed >= 1, now - lastDraw >= 0.1 else { return }
     lastDraw = now
-    drawn = true
     let rate = Double(done) / elapsed
-    var line = "\r\(label) \(Self.grouped(done))"
+    var line = "\(label) \(Self.grouped(done))"
     if let total, total > 0 {
       let fraction = min(1, Double(done) / Double(total))
       let filled = Int(fraction * 20)
       line =
-        "\r\(label) [" + String(repeating: "#", count: filled)
+        "\(label) [" + String(repeating: "#", count: filled)
         + String(repeating: " ", count: 20 - filled)
         + "] \(Int(fraction * 100))%  \(Self.grouped(done))/\(Self.grouped(total))"
       if rate > 0 { line += "  ~\(Int((Double(total - done) / rate).rounded())) s left" }
     }
-    line += "  \(Self.grouped(Int64(rate)))/s\u{1B}[K"
-    Output.write(STDERR_FILENO, line)
+    line += "  \(Self.grouped(Int64(rate)))/s"
+    let width = displayWidth(line)
+    Output.write(STDERR_FILENO, "\r" + line + clearing(after: width))
+    drawnWidth = width
   }
 
+  /// Clears the line the bar was drawn on, the cursor at its start.
   func finish() {
-    if drawn { Output.write(STDERR_FILENO, "\r\u{1B}[K") }
+    guard drawnWidth > 0 else { return }
+    Output.write(STDERR_FILENO, "\r" + clearing(after: 0) + (plain ? "\r" : ""))
+  }
+
+  /// What clears the rest of the line once `width` columns are written: `ESC[K`, or on a plain
+  /// terminal spaces over what the last line drew beyond them.
+  private func clearing(after width: Int) -> String {
+    guard plain else { return "\u{1B}[K" }
+    return String(repeating: " ", count: max(0, drawnWidth - width))
   }
 
   static func grouped(_ value: Int64) -> String {

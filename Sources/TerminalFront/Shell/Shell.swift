@@ -18,6 +18,8 @@ final class Shell {
   let runner: CommandRunner
   let parser: CommandLineParser
   let home: String?
+  /// The process environment (`TERM=dumb` draws the progress bar without escape sequences).
+  let environment: [String: String]
   var model = ViewModel()
   let input: any LineSource
   /// Where the interactive session is remembered; nil in a script.
@@ -48,6 +50,7 @@ final class Shell {
     self.runner = CommandRunner(dispatcher: dispatcher, terminal: self.terminal, json: false)
     self.parser = CommandLineParser(registry: dispatcher.registry)
     self.home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    self.environment = environment
     self.memory = interactive ? WorkspaceMemory(client: client) : nil
     self.pageSize = interactive ? max(5, Int64(Colour.terminalRows() - 8)) : 50
     if interactive, let editor = EditLineSource(historyPath: ShellHistory.path(environment)) {
@@ -108,8 +111,8 @@ final class Shell {
 
   func say(_ text: String) { Output.out(text) }
 
-  func fail(_ error: BountyError) {
-    _ = runner.failed(error)
+  func fail(_ error: BountyError, of spec: CommandSpec? = nil) {
+    _ = runner.failed(error, of: spec)
     failed()
   }
 
@@ -196,11 +199,16 @@ final class Shell {
 
   /// `help`: this tab's commands; `help WORDS`: a command's or group's help (`help report`).
   private func help(_ topic: [String]) {
-    guard !topic.isEmpty else { return say(ShellHelp.text(for: model.active)) }
-    let help = Help(registry: dispatcher.registry)
-    let tabs = [model.active] + TabName.allCases.filter { $0 != model.active }
+    guard !topic.isEmpty else {
+      return say(ShellHelp.text(for: model.active, width: terminal.width ?? 80))
+    }
+    let help = Help(registry: dispatcher.registry, width: terminal.width ?? 80)
+    // The active tab's verb first (`help list` in Captured is `captured list`), then the words as
+    // they are (`help report`, `help dates`), then the other tabs' verbs.
+    let others = TabName.allCases.filter { $0 != model.active }
     let text =
-      help.text(for: topic) ?? tabs.lazy.compactMap { help.text(for: [$0.rawValue] + topic) }.first
+      help.text(for: [model.active.rawValue] + topic) ?? help.text(for: topic)
+      ?? others.lazy.compactMap { help.text(for: [$0.rawValue] + topic) }.first
     guard let text else {
       return fail(.usage("no help for \(SafeText.quoted(topic.joined(separator: " ")))"))
     }
@@ -233,12 +241,14 @@ final class Shell {
     let reader = ShellLine(
       registry: dispatcher.registry, active: model.active, current: model.currentFugitive,
       home: home, line: scriptLine)
+    var resolved: CommandSpec?
     do {
       guard let (command, tokens) = try reader.resolve(line) else {
         return fail(
           reader.unknownCommand(line, otherwise: "type 'help' for the commands of this tab"))
       }
       let spec = command
+      resolved = spec
       let arguments = try withTabView(parser.arguments(for: spec, tokens), for: spec)
       let confirm: ConfirmPrompt? =
         interactive
@@ -249,7 +259,7 @@ final class Shell {
           return ["y", "yes"].contains(answer.trimmingASCIIWhitespace().lowercased())
         } : nil
       if spec.longRunning {
-        let bar = ProgressBar.attach(to: dispatcher, for: spec)
+        let bar = ProgressBar.attach(to: dispatcher, for: spec, environment: environment)
         runner.answered = { bar?.finish() }
       }
       let succeeded = runner.run(command, arguments, confirm: confirm)
@@ -260,7 +270,7 @@ final class Shell {
       guard succeeded else { return failed() }
       afterSuccess(spec)
     } catch {
-      fail(error)
+      fail(error, of: resolved)
     }
   }
 

@@ -88,7 +88,7 @@ struct Form {
 
   /// Shows an error the app gave on saving: under its field when it names one.
   mutating func show(_ error: BountyError) {
-    if case .invalid(let field, let reason) = error,
+    if case .invalid(let field, _) = error, let reason = error.reason(),
       let index = fields.firstIndex(where: { $0.name == field })
     {
       fields[index].error = reason

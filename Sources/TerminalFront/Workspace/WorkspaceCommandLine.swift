@@ -29,6 +29,7 @@ extension Workspace {
     let reader = ShellLine(
       registry: dispatcher.registry, active: model.active, current: model.currentFugitive,
       home: home)
+    var resolved: CommandSpec?
     do {
       guard let (command, tokens) = try reader.resolve(line) else {
         status = Status(
@@ -37,6 +38,7 @@ extension Workspace {
         return
       }
       let spec = command
+      resolved = spec
       let arguments = try CommandLineParser(registry: dispatcher.registry).arguments(
         for: spec, tokens)
       if case .document(_, let output) = spec.view, arguments.value(named: output) == nil {
@@ -53,7 +55,7 @@ extension Workspace {
       }
       switch dispatcher.run(command, arguments) {
       case .failure(let error):
-        status = Status(text: error.message, kind: .error)
+        status = Status(text: error.commandLineMessage(for: spec), kind: .error)
       case .success(let result):
         // The answer below says what the command did: the next read must not replace it with
         // "… left this list" when the command took the cursor's fugitive out of it.
@@ -71,7 +73,7 @@ extension Workspace {
         }
       }
     } catch {
-      status = Status(text: error.message, kind: .error)
+      status = Status(text: error.commandLineMessage(for: resolved), kind: .error)
     }
   }
 
