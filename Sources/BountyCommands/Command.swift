@@ -7,9 +7,18 @@ import BountyStore
 public struct Command: Sendable {
   public let spec: CommandSpec
   public let handler: @Sendable (Store, Arguments) throws -> JSON
+  /// For a list: hands over every item that matches (no page, no cap) as the rows are read, for the
+  /// terminal's streamed formats (`--format csv|tsv|ndjson`); nil where the result's own items are
+  /// all there is.
+  public let items: (@Sendable (Store, Arguments, (JSON) throws -> Void) throws -> Void)?
 
-  public init(_ spec: CommandSpec, handler: @escaping @Sendable (Store, Arguments) throws -> JSON) {
+  public init(
+    _ spec: CommandSpec,
+    items: (@Sendable (Store, Arguments, (JSON) throws -> Void) throws -> Void)? = nil,
+    handler: @escaping @Sendable (Store, Arguments) throws -> JSON
+  ) {
     self.spec = spec
+    self.items = items
     self.handler = handler
   }
 }
