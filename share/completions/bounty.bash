@@ -39,7 +39,7 @@ _bounty() {
   esac
   case $key in
     "fugitives list")
-      opts="--all --sort --desc --asc --search --min-bounty --limit --offset --locate --format --help --json"
+      opts="--all --sort --desc --asc --search --min-bounty --limit --offset --locate --format --header --help --json"
       if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")); return; fi
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
@@ -69,7 +69,7 @@ _bounty() {
       [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives photo")
-      opts="--export --clear --help --json"
+      opts="--export --force --clear --help --json"
       [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
     "fugitives note list")
@@ -141,11 +141,11 @@ _bounty() {
       if [[ $prev == --by ]]; then COMPREPLY=($(compgen -W "bond even" -- "$cur")); return; fi
       ;;
     "deadlines")
-      opts="--within --format --help --json"
+      opts="--within --format --header --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "captured list")
-      opts="--sort --desc --asc --search --min-bounty --limit --offset --locate --format --help --json"
+      opts="--sort --desc --asc --search --min-bounty --limit --offset --locate --format --header --help --json"
       if [[ $prev == --sort ]]; then COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")); return; fi
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
@@ -157,7 +157,7 @@ _bounty() {
       opts="--search --min-bounty --all-matching --help --json"
       ;;
     "settings list")
-      opts="--format --help --json"
+      opts="--format --header --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "table csv tsv json ndjson" -- "$cur")); return; fi
       ;;
     "settings get")
@@ -184,11 +184,11 @@ _bounty() {
       [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit"
       ;;
     "report")
-      opts="--format --from --to --output --help --json"
+      opts="--format --from --to --output --force --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "text markdown csv json html" -- "$cur")); return; fi
       ;;
     "dossier")
-      opts="--format --redact --output --help --json"
+      opts="--format --redact --output --force --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "text markdown html" -- "$cur")); return; fi
       [[ $cur != -* ]] && opts="$opts $(bounty "${db[@]}" completions ids 2>/dev/null)"
       ;;
@@ -210,7 +210,7 @@ _bounty() {
       [[ $cur != -* ]] && return
       ;;
     "export")
-      opts="--format --output --help --json"
+      opts="--format --output --force --help --json"
       if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "csv json" -- "$cur")); return; fi
       ;;
     "db info")

@@ -21,6 +21,7 @@ complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_su
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l offset
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l locate
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from list' -l header
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l name
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from add' -l id
@@ -53,6 +54,7 @@ complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_su
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -l clear
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from seen' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -l export -r -F
+complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -l force
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -l clear
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from fugitives; and __fish_seen_subcommand_from photo' -F
@@ -99,6 +101,7 @@ complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_sub
 complete -c bounty -n '__fish_seen_subcommand_from expenses; and __fish_seen_subcommand_from split' -l date
 complete -c bounty -n '__fish_seen_subcommand_from deadlines' -l within
 complete -c bounty -n '__fish_seen_subcommand_from deadlines' -l format -x -a 'table csv tsv json ndjson'
+complete -c bounty -n '__fish_seen_subcommand_from deadlines' -l header
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l sort -x -a 'name bounty id manual captured deadline'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l desc
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l asc
@@ -108,11 +111,13 @@ complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_sub
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l offset
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l locate
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
+complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from list' -l header
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from show' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l search
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l min-bounty
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l all-matching
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
+complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from list' -l header
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from get' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from currency' -x -a 'USD EUR GBP CAD AUD NZD CHF MXN SEK JPY KRW BHD KWD JOD'
@@ -126,9 +131,11 @@ complete -c bounty -n '__fish_seen_subcommand_from report' -l format -x -a 'text
 complete -c bounty -n '__fish_seen_subcommand_from report' -l from
 complete -c bounty -n '__fish_seen_subcommand_from report' -l to
 complete -c bounty -n '__fish_seen_subcommand_from report' -l output -r -F
+complete -c bounty -n '__fish_seen_subcommand_from report' -l force
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -l format -x -a 'text markdown html'
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -l redact
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -l output -r -F
+complete -c bounty -n '__fish_seen_subcommand_from dossier' -l force
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -a '(bounty completions ids 2>/dev/null)'
 complete -c bounty -n '__fish_seen_subcommand_from import' -l format -x -a 'csv json'
 complete -c bounty -n '__fish_seen_subcommand_from import' -l replace
@@ -136,6 +143,7 @@ complete -c bounty -n '__fish_seen_subcommand_from import' -l ignore-unknown-col
 complete -c bounty -n '__fish_seen_subcommand_from import' -F
 complete -c bounty -n '__fish_seen_subcommand_from export' -l format -x -a 'csv json'
 complete -c bounty -n '__fish_seen_subcommand_from export' -l output -r -F
+complete -c bounty -n '__fish_seen_subcommand_from export' -l force
 complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from check' -l repair
 complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from backup' -F
 complete -c bounty -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from copy' -l from
