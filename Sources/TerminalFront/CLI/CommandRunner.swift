@@ -82,12 +82,13 @@ final class CommandRunner {
       // A check that finds a problem prints what it found and still fails.
       let healthy = spec.successField.map { reply.result[$0] != .bool(false) } ?? true
       if !healthy { lastStatus = 1 }
-      if spec.view.takesListFormat,
-        let note = ListFormat.cutNote(
+      // A page that holds fewer than match says so under it, on standard error.
+      let cut =
+        spec.view.takesListFormat
+        ? ListFormat.cutNote(
           reply.result, listKey: spec.schema.fieldChoice?.listKey ?? "items", arguments: arguments)
-      {
-        Output.err(note)
-      }
+        : nil
+      defer { cut.map(Output.err) }
       if json || format == .json {
         let result = selection?.apply(to: reply.result) ?? reply.result
         guard AnswerDocument.isHeld(by: result) else {
