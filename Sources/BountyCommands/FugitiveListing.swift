@@ -18,7 +18,8 @@ public enum FugitiveListing {
   static let minBounty = Param.money("minBounty", help: "Only bounties of at least this amount")
   static let limit = Param.integer(
     ListFormat.pageSizeName, 1...maximumPageSize,
-    help: "At most this many (1 to 10,000; default 10,000; page on with offset)")
+    help: "At most this many (1 to 10,000; default 10,000; page on with offset); "
+      + "the terminal's --format csv, tsv and ndjson print every match unless it is given")
   static let offset = Param.integer("offset", 0...Int64.max, help: "Skip this many first")
   static let locate = Param.integer(
     "locate", Limits.fugitiveIDs,
