@@ -158,7 +158,7 @@ public final class Dispatcher {
   }
 
   /// The registered command `spec` declares.
-  private func command(for spec: CommandSpec) -> Result<Command, BountyError> {
+  func command(for spec: CommandSpec) -> Result<Command, BountyError> {
     guard let command = registry.command(named: spec.name) else {
       return .failure(.unknownMethod(SafeText.excerpt(spec.name)))
     }
@@ -264,7 +264,7 @@ public final class Dispatcher {
   ///
   /// Called inside the command's transaction, so the currency is read in the transaction that
   /// writes the amounts (`databaseCurrency` joins it).
-  private func resolvingAmounts(_ arguments: Arguments) throws(BountyError) -> Arguments {
+  func resolvingAmounts(_ arguments: Arguments) throws(BountyError) -> Arguments {
     var resolved = arguments
     var currency: Currency?
     for (name, value) in arguments.values {

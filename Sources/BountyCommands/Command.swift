@@ -10,9 +10,18 @@ public struct Command: Sendable {
   /// The answer for arguments that need no database (`completions bash` prints a script the
   /// registry alone makes), or nil for those that do: a front then opens no database at all.
   public let answerWithoutDatabase: (@Sendable (Arguments) throws -> JSON?)?
+  /// For a list: hands over every item that matches (no page, no cap) as the rows are read, for the
+  /// terminal's streamed formats (`--format csv|tsv|ndjson`); nil where the result's own items are
+  /// all there is.
+  public let items: (@Sendable (Store, Arguments, (JSON) throws -> Void) throws -> Void)?
 
-  public init(_ spec: CommandSpec, handler: @escaping @Sendable (Store, Arguments) throws -> JSON) {
+  public init(
+    _ spec: CommandSpec,
+    items: (@Sendable (Store, Arguments, (JSON) throws -> Void) throws -> Void)? = nil,
+    handler: @escaping @Sendable (Store, Arguments) throws -> JSON
+  ) {
     self.spec = spec
+    self.items = items
     self.handler = handler
     self.answerWithoutDatabase = nil
   }
@@ -25,6 +34,7 @@ public struct Command: Sendable {
     handler: @escaping @Sendable (Store, Arguments) throws -> JSON
   ) {
     self.spec = spec
+    self.items = nil
     self.handler = handler
     self.answerWithoutDatabase = withoutDatabase
   }

@@ -7,7 +7,8 @@ public enum ReportCommands {
   public static let commands: [Command] = [report, dossier]
 
   static let reportFormat = Param.choice(
-    "format", ReportFormat.self, help: "text (default), markdown, csv, json or html")
+    "format", ReportFormat.self,
+    help: "text, markdown, csv, json or html (default: from the output file's name, else text)")
   static let from = Param.time(
     "from", help: "First capture date included (a date or an ISO time)")
   static let to = Param.time(
@@ -18,13 +19,15 @@ public enum ReportCommands {
       name: "report.generate", words: ["report"], tab: .reports,
       summary:
         "Generate the bounty report: captures in a period with commission, and who is at large",
-      params: [reportFormat, from, to, CommonParams.output],
+      params: [reportFormat, from, to, CommonParams.output, CommonParams.force],
       effect: .read,
       result: "with format json: the report object; otherwise {format, content}",
       schema: .oneOf(.component(.report), .component(.reportDocument), .component(.writtenFile)),
       view: .document(noun: "the report", output: CommonParams.output.name))
   ) { store, arguments in
-    let format = arguments[reportFormat] ?? .text
+    let output = arguments[CommonParams.output]
+    let format =
+      arguments[reportFormat] ?? output.flatMap(ReportFormat.implied(by:)) ?? .text
     let start = arguments[from]?.timestamp
     var end = arguments[to]?.timestamp
     if let given = arguments[to], given.isDateOnly {
@@ -38,8 +41,8 @@ public enum ReportCommands {
       currency: try store.currency(), rate: try store.commissionRate(),
       rounding: try store.rounding(),
       generatedAt: store.now, from: start, to: end)
-    let output = arguments[CommonParams.output]
-    let sink = try OutputSink(.init(output: output))
+    let sink = try OutputSink(
+      .init(output: output), replacing: arguments.isSet(CommonParams.force))
     try ReportGenerator.generate(store, header, format: format, to: sink)
     guard let content = try sink.finish() else {
       return .object([
@@ -60,7 +63,8 @@ public enum ReportCommands {
   static let id = Param.integer(
     "id", Limits.fugitiveIDs, required: true, positional: true, help: "The Fugitive ID#")
   static let dossierFormat = Param.choice(
-    "format", Dossier.Format.self, help: "text (default), markdown or html")
+    "format", Dossier.Format.self,
+    help: "text, markdown or html (default: from the output file's name, else text)")
   static let redact = Param.flag(
     "redact",
     help: "For sharing: date of birth as the year, positions to 0.1°, no notes or expenses")
@@ -69,20 +73,22 @@ public enum ReportCommands {
     CommandSpec(
       name: "dossier.generate", words: ["dossier"], tab: .reports,
       summary: "Generate one fugitive's dossier (the photo embedded in HTML)",
-      params: [id, dossierFormat, redact, CommonParams.output],
+      params: [id, dossierFormat, redact, CommonParams.output, CommonParams.force],
       effect: .read, result: "{format, content}",
       schema: .oneOf(.component(.dossier), .component(.writtenFile)),
       view: .document(noun: "the dossier", output: CommonParams.output.name))
   ) { store, arguments in
     let fugitive = try store.existingFugitive(id: arguments.required(id))
-    let format = arguments[dossierFormat] ?? .text
+    let output = arguments[CommonParams.output]
+    let format =
+      arguments[dossierFormat] ?? output.flatMap(Dossier.Format.implied(by:)) ?? .text
     let content = Dossier.render(
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
       generatedAt: store.now,
       preparedBy: (try store.settingText(.hunterName), try store.settingText(.agencyName)),
       redacted: arguments.isSet(redact))
-    let output = arguments[CommonParams.output]
-    let sink = try OutputSink(.init(output: output))
+    let sink = try OutputSink(
+      .init(output: output), replacing: arguments.isSet(CommonParams.force))
     sink.write(content)
     guard let text = try sink.finish() else {
       return .object([

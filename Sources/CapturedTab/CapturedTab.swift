@@ -20,19 +20,16 @@ public enum CapturedTab {
     return fugitive
   }
 
-  static let list = Command(
+  static let list = FugitiveListing.command(
     CommandSpec(
       name: "captured.list", words: ["captured", "list"], tab: .captured,
       summary: "List captured fugitives (default: newest capture first)",
       params: FugitiveListing.params(sortSetting: .capturedSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
       schema: .component(.page),
-      view: .fugitiveList(captured: true), role: .listCaptured)
-  ) { store, arguments in
-    try FugitiveListing.page(
-      store, arguments, status: .captured, sortSetting: .capturedSort, descending: descending,
-      descendingByDefault: { $0 == .captured })
-  }
+      view: .fugitiveList(captured: true), role: .listCaptured),
+    status: { _ in .captured }, sortSetting: .capturedSort, descending: descending,
+    descendingByDefault: { $0 == .captured })
 
   static let get = Command(
     CommandSpec(

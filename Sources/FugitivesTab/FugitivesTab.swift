@@ -15,19 +15,16 @@ public enum FugitivesTab {
   static let all = Param.flag("all", help: "Every fugitive, captured ones too")
   static let descending = Param.flag("desc", help: "Reverse the tab's order")
 
-  static let list = Command(
+  static let list = FugitiveListing.command(
     CommandSpec(
       name: "fugitives.list", words: ["fugitives", "list"], tab: .fugitives,
       summary: "List fugitives at large (or all with --all)",
       params: [all] + FugitiveListing.params(sortSetting: .fugitivesSort, descending: descending),
       effect: .read, result: "{items: [fugitive], total: number of matches}",
       schema: .component(.page),
-      view: .fugitiveList(captured: false, everyStatus: all.name), role: .listAtLarge)
-  ) { store, arguments in
-    try FugitiveListing.page(
-      store, arguments, status: arguments.isSet(all) ? .all : .atLarge,
-      sortSetting: .fugitivesSort, descending: descending)
-  }
+      view: .fugitiveList(captured: false, everyStatus: all.name), role: .listAtLarge),
+    status: { $0.isSet(all) ? .all : .atLarge }, sortSetting: .fugitivesSort,
+    descending: descending)
 
   static let get = Command(
     CommandSpec(

@@ -35,7 +35,7 @@ enum PhotoCommands {
     CommandSpec(
       name: "fugitives.photo", words: ["fugitives", "photo"], tab: .fugitives,
       summary: "Set a fugitive's photo (PNG or JPEG), read it, or clear it",
-      params: [FugitiveParams.id, image, export, clear],
+      params: [FugitiveParams.id, image, export, CommonParams.force, clear],
       effect: .change(undoable: true), changesOnlyWith: [image.name, clear.name],
       result: "with image or clear: the fugitive; otherwise {id, mediaType, size, data (base64)}",
       schema: .oneOf(.component(.fugitive), .component(.photo)),
@@ -80,7 +80,8 @@ enum PhotoCommands {
       "id": .int(id), "mediaType": .string(photo.mediaType), "size": .int(photo.bytes.count),
     ]
     if let path = arguments[export] {
-      let sink = try OutputSink(.init(output: path))
+      let sink = try OutputSink(
+        .init(output: path), replacing: arguments.isSet(CommonParams.force))
       sink.write(photo.bytes)
       _ = try sink.finish()
       described["output"] = .string(path)

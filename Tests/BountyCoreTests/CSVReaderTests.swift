@@ -42,3 +42,29 @@ import Testing
     #expect(throws: CSVReader.Failure.self) { try read(text) }
   }
 }
+
+/// The one formula guard of every CSV for people, and the one rule that names a format by a file's
+/// extension.
+@Suite struct CSVGuardAndImpliedFormatTests {
+  @Test(arguments: [
+    ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"), ("+1 555", "'+1 555"), ("-2+3", "'-2+3"),
+    ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"), ("\rx", "'\rx"), ("Ann = Lee", "Ann = Lee"),
+    ("", ""), ("12500.00", "12500.00"), ("'quoted", "'quoted"),
+  ])
+  func guardsWhatASpreadsheetWouldRun(text: String, guarded: String) {
+    #expect(CSVWriter.guarded(text) == guarded)
+  }
+
+  enum Kind: String, CaseIterable, ImpliedFormat {
+    case html, text
+    var fileExtensions: [String] { self == .html ? ["html", "htm"] : ["txt"] }
+  }
+
+  @Test(arguments: [
+    ("r.html", Kind.html), ("dir.d/R.HTM", .html), ("notes.txt", .text), ("r.pdf", nil),
+    ("html", nil), (".html", nil), ("folder.html/report", nil), ("a.b.txt", .text),
+  ])
+  func namesTheFormatByExtension(path: String, kind: Kind?) {
+    #expect(Kind.implied(by: path) == kind)
+  }
+}

@@ -63,7 +63,8 @@ import Testing
         commands += 1
         result.append(line)
         var output = try run(String(line.dropFirst(2)))
-        if output.hasSuffix("\n") { output.removeLast() }
+        // The last line end, LF or CSV's CRLF (one Character in Swift).
+        if output.hasSuffix("\n") || output.hasSuffix("\r\n") { output.removeLast() }
         if !output.isEmpty { result.append(output) }
         skippingOutput = true
       } else if !skippingOutput {

@@ -133,13 +133,12 @@ import Testing
   /// The topics are declared once: the man page has a section for each, with the same terms.
   @Test func theManPageCarriesEveryTopic() throws {
     let page = ManPage.roff(.standard)
-    func roff(_ text: String) -> String {
-      text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
-    }
     for topic in HelpTopic.all {
-      #expect(page.contains("\n.SH \(roff(topic.title.uppercased()))\n"), "\(topic.name)")
+      #expect(page.contains("\n\(ManPage.heading(topic))\n"), "\(topic.name)")
       for case .terms(let terms) in topic.blocks {
-        for term in terms { #expect(page.contains(".B \(roff(term.term))\n"), "\(term.term)") }
+        for term in terms {
+          #expect(page.contains("\n\(ManPage.termLine(term.term))\n"), "\(term.term)")
+        }
       }
     }
     let exitCodes = try bounty.run(["help", "exit-codes"]).stdout

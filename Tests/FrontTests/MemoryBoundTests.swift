@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Peak memory per command stays bounded whatever the database size or the input: lists have a
-/// maximum page, documents stream to files and into answers (`--json export`, `data.export`)
+/// maximum page (their streamed formats read row by row), documents stream to files and into answers (`--json export`, `data.export`)
 /// piece by piece, imports read one record or element at a time, redo replays a page of history
 /// at a time, and a batch is answered member by member. Measured with GNU time (`wait4`) on 60,000 fugitives (the
 /// 1,000,000-row figures are in docs/performance.md).
@@ -40,6 +40,8 @@ import Testing
     let runs: [(BinaryRunner, [String], String, Int32)] = [
       (bounty, ["fugitives", "list", "--all"], "/dev/null", 0),
       (bounty, ["--json", "fugitives", "list", "--all"], "/dev/null", 0),
+      (bounty, ["fugitives", "list", "--all", "--format", "csv"], "/dev/null", 0),
+      (bounty, ["fugitives", "list", "--all", "--format", "ndjson"], "/dev/null", 0),
       (bounty, ["export", "--output", json], "/dev/null", 0),
       (bounty, ["--json", "export"], "/dev/null", 0),
       (bounty, ["--json", "export", "--format", "csv"], "/dev/null", 0),
@@ -64,6 +66,26 @@ import Testing
     #expect(page["items"]?.arrayValue?.count == 10_000 && page["total"] == .int(60_000))
     let refused = try bounty.run(["fugitives", "list", "--limit", "10001"])
     #expect(refused.status == 64 && refused.stderr.contains("limit"))
+  }
+
+  @Test func streamedFormatsPrintEveryMatchAndPagesSaySoWhenTheyCut() throws {
+    for (format, header) in [("csv", 1), ("tsv", 0), ("ndjson", 0)] {
+      let listed = try bounty.run(["fugitives", "list", "--all", "--format", format])
+      #expect(listed.status == 0 && listed.stderr.isEmpty, "\(format): \(listed.stderr)")
+      #expect(listed.stdout.utf8.count { $0 == 0x0A } == 60_000 + header, "\(format)")
+      #expect(listed.stdout.contains("Name 59999"), "\(format)")
+    }
+    let searched = try bounty.run(["fugitives", "list", "--search", "Name 1", "--format", "tsv"])
+    #expect(searched.stdout.split(separator: "\n").count == 11_111)
+    let limited = try bounty.run(["fugitives", "list", "--format", "ndjson", "--limit", "3"])
+    #expect(limited.stdout.split(separator: "\n").count == 3)
+    for paged in [["--json", "fugitives", "list"], ["fugitives", "list"]] {
+      let outcome = try bounty.run(paged)
+      #expect(
+        outcome.stderr
+          == "Note: this page holds 10000 of the 60000 that match; --offset and --limit page "
+          + "through them, --format csv, tsv or ndjson prints every one.\n", "\(paged)")
+    }
   }
 
   @Test func aLargeExportIsStreamedWholeIntoTheAnswer() throws {

@@ -61,7 +61,11 @@ import Testing
     let link = folder.file("link.json")
     _ = FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
     #expect(symlink(target, link) == 0)
-    let outcome = try bounty.run(["export", "--output", link])
+    // The file it points at exists: refused, as any existing file is, unless --force.
+    let refusedFile = try bounty.run(["export", "--output", link])
+    #expect(refusedFile.status == 1 && refusedFile.stderr.contains("already exists; --force"))
+    #expect(TemporaryFolder.bytes(target) == Array("old".utf8))
+    let outcome = try bounty.run(["export", "--output", link, "--force"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(fileType(link) == S_IFLNK)
     let written = String(decoding: TemporaryFolder.bytes(target) ?? [], as: UTF8.self)

@@ -40,7 +40,7 @@ import Testing
     ])
     #expect(
       outcome.stdout
-        == "id,name,bounty\n1,\"Tab\there\nnewline \\ back\",5.00\n2,\"Comma, \"\"Quoted\"\"\",12500.00\n3,Ann Lee,250.50\n"
+        == "id,name,bounty\r\n1,\"Tab\there\nnewline \\ back\",5.00\r\n2,\"Comma, \"\"Quoted\"\"\",12500.00\r\n3,Ann Lee,250.50\r\n"
     )
   }
 
@@ -56,8 +56,8 @@ import Testing
       ])
     let json = try bounty.run(["fugitives", "list", "--format", "json", "--limit", "1"])
     let parsed = try JSONParser.parse(json.stdout)
-    #expect(parsed.arrayValue?.count == 1)
-    #expect(parsed.arrayValue?.first?["notes"] == .array([]))
+    #expect(parsed["items"]?.arrayValue?.count == 1 && parsed["total"] == .int(3))
+    #expect(parsed["items"]?.arrayValue?.first?["notes"] == .array([]))
   }
 
   @Test func jsonFieldsPickFromListsAndSingleResults() throws {
@@ -66,7 +66,7 @@ import Testing
     ])
     #expect(
       list.stdout
-        == #"[{"id":1,"name":"Tab\there\nnewline \\ back"},{"id":2,"name":"Comma, \"Quoted\""}]"#
+        == #"{"items":[{"id":1,"name":"Tab\there\nnewline \\ back"},{"id":2,"name":"Comma, \"Quoted\""}],"total":3}"#
         + "\n")
     let one = try bounty.run(["fugitives", "show", "3", "--json=bounty,captured"])
     #expect(one.stdout == #"{"bounty":"250.50","captured":false}"# + "\n")

@@ -78,7 +78,7 @@ _bounty() {
   fi
   case $key in
     "fugitives list")
-      opts="--all --sort --desc --asc --search --min-bounty --limit --offset --locate --format --json --help"
+      opts="--all --sort --desc --asc --search --min-bounty --limit --offset --locate --format --header --json --help"
       valued="--sort --search --min-bounty --limit --offset --locate --format"
       positionals=() repeated=0
       case $prev in
@@ -162,7 +162,7 @@ _bounty() {
       esac
       ;;
     "fugitives photo"|"photo")
-      opts="--export --clear --json --help"
+      opts="--export --force --clear --json --help"
       valued="--export"
       positionals=("ids" "files png jpg jpeg PNG JPG JPEG") repeated=0
       case $prev in
@@ -292,7 +292,7 @@ _bounty() {
       esac
       ;;
     "deadlines")
-      opts="--within --format --json --help"
+      opts="--within --format --header --json --help"
       valued="--within --format"
       positionals=() repeated=0
       case $prev in
@@ -301,7 +301,7 @@ _bounty() {
       esac
       ;;
     "captured list")
-      opts="--sort --desc --asc --search --min-bounty --limit --offset --locate --format --json --help"
+      opts="--sort --desc --asc --search --min-bounty --limit --offset --locate --format --header --json --help"
       valued="--sort --search --min-bounty --limit --offset --locate --format"
       positionals=() repeated=0
       case $prev in
@@ -329,7 +329,7 @@ _bounty() {
       esac
       ;;
     "settings list")
-      opts="--format --json --help"
+      opts="--format --header --json --help"
       valued="--format"
       positionals=() repeated=0
       case $prev in
@@ -352,7 +352,7 @@ _bounty() {
       positionals=("words hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit") repeated=0
       ;;
     "report")
-      opts="--format --from --to --output --json --help"
+      opts="--format --from --to --output --force --json --help"
       valued="--format --from --to --output"
       positionals=() repeated=0
       case $prev in
@@ -363,7 +363,7 @@ _bounty() {
       esac
       ;;
     "dossier")
-      opts="--format --redact --output --json --help"
+      opts="--format --redact --output --force --json --help"
       valued="--format --output"
       positionals=("ids") repeated=0
       case $prev in
@@ -400,7 +400,7 @@ _bounty() {
       esac
       ;;
     "export")
-      opts="--format --output --json --help"
+      opts="--format --output --force --json --help"
       valued="--format --output"
       positionals=() repeated=0
       case $prev in

@@ -57,7 +57,7 @@ enum DataCommands {
     let format: DataFormat
     if let given = arguments[importFormat] {
       format = given
-    } else if case .file(let path) = source, let guessed = DataFormat.guess(from: path) {
+    } else if case .file(let path) = source, let guessed = DataFormat.implied(by: path) {
       format = guessed
     } else if case .standardInput = source {
       let (peeking, first) = try ImportSource.peekingStandardInput()
@@ -85,16 +85,17 @@ enum DataCommands {
     CommandSpec(
       name: "data.export", words: ["export"], tab: .data,
       summary: "Export every fugitive (notes included) as CSV or JSON",
-      params: [exportFormat, CommonParams.output],
+      params: [exportFormat, CommonParams.output, CommonParams.force],
       effect: .read, result: "with format json: {format, fugitives}; with csv: {format, content}",
       schema: .oneOf(.component(.export), .component(.writtenFile)),
       view: .document(noun: "the export", output: CommonParams.output.name),
       longRunning: true)
   ) { store, arguments in
     let output = arguments[CommonParams.output]
-    let format = arguments[exportFormat] ?? output.flatMap(DataFormat.guess(from:)) ?? .json
+    let format = arguments[exportFormat] ?? output.flatMap(DataFormat.implied(by:)) ?? .json
     if let output {
-      let sink = try OutputSink(.init(output: output))
+      let sink = try OutputSink(
+        .init(output: output), replacing: arguments.isSet(CommonParams.force))
       try Exporter.export(store, format: format, to: sink)
       try sink.finish()
       return .object([

@@ -1,16 +1,10 @@
 import BountyCore
 
 /// The formats of `bounty import` and `bounty export`.
-enum DataFormat: String, CaseIterable {
+enum DataFormat: String, CaseIterable, ImpliedFormat {
   case csv, json
 
-  /// The format a file name implies, if any.
-  static func guess(from path: String) -> DataFormat? {
-    let lower = path.lowercased()
-    if lower.hasSuffix(".csv") { return .csv }
-    if lower.hasSuffix(".json") { return .json }
-    return nil
-  }
+  var fileExtensions: [String] { [rawValue] }
 
   /// The format the first bytes of an input imply: `[` or `{` (after spaces and a byte order
   /// mark) is JSON, anything else CSV. How `import -` decides when no `--format` is given.

@@ -9,6 +9,14 @@ public enum ManPage {
     return asciiOnly(result)
   }
 
+  /// The section heading of a help topic, as the page writes it.
+  public static func heading(_ topic: HelpTopic) -> String {
+    ".SH \(escape(topic.title.uppercased()))"
+  }
+
+  /// The line that names a term of a help topic, as the page writes it.
+  public static func termLine(_ term: String) -> String { ".B \(escape(term))" }
+
   /// Roff's names for the characters the registry's texts use beyond ASCII, which each output
   /// device draws its own way (`^` and `v` for the arrows under `LANG=C`).
   static let namedCharacters: [Character: String] = [
@@ -141,12 +149,14 @@ public enum ManPage {
     }
     // The topics of `bounty help TOPIC`, from the same declarations.
     for topic in HelpTopic.all {
-      lines.append(".SH \(escape(topic.title.uppercased()))")
+      lines.append(heading(topic))
       for block in topic.blocks {
         switch block {
-        case .paragraph(let text): lines += [".PP", escape(text)]
+        case .paragraph(let text):
+          // A section's first paragraph needs no paragraph macro (mandoc warns of one).
+          lines += (lines.last?.hasPrefix(".SH ") == true ? [] : [".PP"]) + [escape(text)]
         case .terms(let terms):
-          lines += terms.flatMap { [".TP", ".B \(escape($0.term))", escape($0.meaning)] }
+          lines += terms.flatMap { [".TP", termLine($0.term), escape($0.meaning)] }
         }
       }
     }

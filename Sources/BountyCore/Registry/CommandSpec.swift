@@ -278,8 +278,10 @@ public struct CommandSpec: Sendable {
     self.words = words
     self.tab = tab
     self.summary = summary
-    // A list view offers the terminal's --format without each list declaring it.
-    self.params = params.map(\.spec) + (view.takesListFormat ? [ListFormat.param.spec] : [])
+    // A list view offers the terminal's --format and --header without each list declaring them.
+    self.params =
+      params.map(\.spec)
+      + (view.takesListFormat ? [ListFormat.param.spec, ListFormat.header.spec] : [])
     self.effect = effect
     self.changesOnlyWith = changesOnlyWith
     self.fronts = fronts

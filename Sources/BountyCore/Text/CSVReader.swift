@@ -191,6 +191,17 @@ public enum CSVWriter {
     }
   }
 
+  /// `text` as a spreadsheet shows it rather than runs it: text starting with `=`, `+`, `-`, `@`, a
+  /// tab or a carriage return (a formula, or what a spreadsheet may take for one) gets a leading
+  /// `'`; other text is returned as it is. Every CSV bounty writes for people (lists, reports)
+  /// guards its text this way; `export` does not, so that `import` reads back exactly what it wrote.
+  public static func guarded(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else {
+      return text
+    }
+    return "'" + text
+  }
+
   /// Appends a record: the fields separated by commas, ended by CRLF.
   public static func appendRecord(_ fields: [String], to bytes: inout [UInt8]) {
     for (index, field) in fields.enumerated() {

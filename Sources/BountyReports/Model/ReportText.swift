@@ -63,17 +63,11 @@ enum ReportText {
     return result
   }
 
-  /// An RFC 4180 CSV field. A cell a spreadsheet would run as a formula (leading `=`, `+`, `-`, `@`,
-  /// tab or CR) gets a leading apostrophe; this is for reports people open, never for data export.
-  static func csv(_ text: String, neutralizeFormulas: Bool = true) -> String {
+  /// An RFC 4180 CSV field, guarded as every CSV for people is (`CSVWriter.guarded`: a cell a
+  /// spreadsheet would run as a formula gets a leading apostrophe); never for data export.
+  static func csv(_ text: String) -> String {
     // A report is read by people: control and bidi characters become visible escapes.
-    var value = neutralizeFormulas ? SafeText.escaped(text, keepNewlines: true) : text
-    if neutralizeFormulas, let first = value.unicodeScalars.first,
-      "=+-@\t\r".unicodeScalars.contains(first)
-    {
-      value = "'" + value
-    }
-    return CSVWriter.field(value)
+    return CSVWriter.field(CSVWriter.guarded(SafeText.escaped(text, keepNewlines: true)))
   }
 
   /// The header lines every text-like report starts with, label and raw value (each renderer

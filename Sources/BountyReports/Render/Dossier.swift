@@ -5,8 +5,16 @@ import BountyStore
 /// there is none), the card with name, ID#, bounty and description, status, capture, last seen and
 /// the case notes. Text, Markdown or a printable, self-contained HTML page.
 enum Dossier {
-  enum Format: String, CaseIterable {
+  enum Format: String, CaseIterable, ImpliedFormat {
     case text, markdown, html
+
+    var fileExtensions: [String] {
+      switch self {
+      case .text: return ["txt", "text"]
+      case .markdown: return ["md", "markdown"]
+      case .html: return ["html", "htm"]
+      }
+    }
   }
 
   /// The facts, label and value, in order; shared by every format.

@@ -21,7 +21,7 @@ struct MonthChart {
   static let gap = 14
   static let left = 84
 
-  /// The `<figure>` with both charts and the data table; empty when no month has a capture.
+  /// The `<figure>` with both charts, then the data table; empty when no month has a capture.
   func html() -> String {
     let months = summary.months
     guard !months.isEmpty else { return "" }
@@ -38,7 +38,8 @@ struct MonthChart {
     html +=
       "<figcaption>Left: how many fugitives were captured each month. Right: the commission "
       + "earned on them. Each bar's height is proportional to the number written above it; "
-      + "both axes start at zero.</figcaption>"
+      + "both axes start at zero.</figcaption></figure>\n"
+    // The table follows the figure: HTML lets a figcaption be only a figure's first or last child.
     html += "<table class=\"chart-data\"><caption>Figures of the charts</caption>"
     html +=
       "<thead><tr><th>Month</th><th class=\"n\">Captures</th><th class=\"n\">Bounty</th>"
@@ -49,7 +50,7 @@ struct MonthChart {
         + "<td class=\"n\">\(money(month.totalMinor).display)</td>"
         + "<td class=\"n\">\(money(month.commissionMinor).display)</td></tr>"
     }
-    return html + "</tbody></table></figure>\n"
+    return html + "</tbody></table>\n"
   }
 
   /// One series as an SVG bar chart with a y axis of round ticks from zero.

@@ -13,8 +13,18 @@ protocol ReportFormatter {
 }
 
 /// The report formats of `--format`.
-public enum ReportFormat: String, CaseIterable, Sendable {
+public enum ReportFormat: String, CaseIterable, Sendable, ImpliedFormat {
   case text, markdown, csv, json, html
+
+  public var fileExtensions: [String] {
+    switch self {
+    case .text: return ["txt", "text"]
+    case .markdown: return ["md", "markdown"]
+    case .csv: return ["csv"]
+    case .json: return ["json"]
+    case .html: return ["html", "htm"]
+    }
+  }
 
   var formatter: any ReportFormatter {
     switch self {

@@ -7,7 +7,8 @@ import Glibc
 /// - `.memory`: kept, and returned by `finish()` (a JSON-RPC result needs the whole text); at most
 ///   `maximumMemoryBytes`, beyond which `finish()` refuses and says to write a file instead.
 /// - `.standardOutput`: written to stdout in 64 KiB chunks.
-/// - `.file(path)`: what `OutputTarget.resolve` makes of `path`. A regular file is written to a
+/// - `.file(path)`: what `OutputTarget.resolve` makes of `path` (an existing file is refused
+///   unless the sink is `replacing`). A regular file is written to a
 ///   temporary file beside it (mode 0600), flushed to disk and renamed over it by `finish()`, so it
 ///   is whole or not there at all (an error, a release before `finish()` or a SIGTERM/SIGHUP/SIGINT
 ///   removes the temporary file); a device, FIFO or descriptor is written through; the database and
@@ -46,7 +47,8 @@ public final class OutputSink {
   /// Bytes written so far.
   public private(set) var byteCount = 0
 
-  public init(_ destination: Destination) throws(BountyError) {
+  /// A sink writing to `destination`; `replacing` lets it replace a file that exists (`--force`).
+  public init(_ destination: Destination, replacing: Bool = false) throws(BountyError) {
     self.destination = destination
     switch destination {
     case .memory:
@@ -54,7 +56,7 @@ public final class OutputSink {
     case .standardOutput:
       descriptor = STDOUT_FILENO
     case .file(let path):
-      switch try OutputTarget.resolve(path) {
+      switch try OutputTarget.resolve(path, replacing: replacing) {
       case .descriptor(let number):
         descriptor = number
       case .passThrough(let device):

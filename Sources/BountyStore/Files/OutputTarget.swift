@@ -9,7 +9,9 @@ import Glibc
 ///   replaced by a regular file.
 /// - a symbolic link: followed; the file it points at is the target (the link itself stays). A link
 ///   to nothing is refused.
-/// - a regular file, or nothing yet: written beside the target and renamed over it when whole.
+/// - nothing yet: written beside the target and renamed into place when whole.
+/// - a regular file: refused, as `db backup` refuses one, unless the caller means to replace it
+///   (`--force`); then written beside it and renamed over it when whole.
 /// - refused: a folder, a block device or socket, any file this process has open (the database and
 ///   its `-wal`/`-shm`), any SQLite database (backups included) and a `-wal`/`-shm`/`-journal` name
 ///   beside one.
@@ -21,8 +23,9 @@ public enum OutputTarget: Equatable, Sendable {
   /// A regular file (existing or not) at this resolved path: written whole by rename.
   case replace(String)
 
-  /// Decides what writing to `path` means; throws `.refused` or `.io` for what must not be written.
-  public static func resolve(_ path: String) throws(BountyError) -> OutputTarget {
+  /// Decides what writing to `path` means; throws `.refused` or `.io` for what must not be written,
+  /// and `.conflict` for a file that exists unless `replacing`.
+  public static func resolve(_ path: String, replacing: Bool) throws(BountyError) -> OutputTarget {
     if path == "-" { return .descriptor(STDOUT_FILENO) }
     guard !path.isEmpty else { throw BountyError.invalid(field: "output", reason: "is empty") }
     if let descriptor = descriptorNumber(path) { return .descriptor(descriptor) }
@@ -53,6 +56,9 @@ public enum OutputTarget: Equatable, Sendable {
       if isSQLiteDatabase(resolved) {
         throw BountyError.refused(
           "\(path) is a SQLite database (a bounty database or backup?); it was not replaced")
+      }
+      guard replacing else {
+        throw BountyError.conflict("\(path) already exists; --force replaces it")
       }
       return .replace(resolved)
     default:

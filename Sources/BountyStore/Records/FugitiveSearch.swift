@@ -90,10 +90,7 @@ extension Store {
     guard let search = query.search, !search.isEmpty else { return nil }
     let onServer = database.dialect == .postgresql
     let matches = FugitiveSearch.matches(search, on: database.dialect)
-    let (otherFilters, otherValues) = query.filter(includingSearch: false, on: database.dialect)
-    // SQLite's CROSS JOIN keeps the matches as the outer loop; PostgreSQL plans joins itself.
-    let joined =
-      "FROM (\(matches.sql)) AS hit \(onServer ? "JOIN" : "CROSS JOIN") fugitive ON fugitive.id = hit.match_id"
+    let joined = searchJoin(query, search: search)
     let statusOnly =
       query.minimumBountyMinor == nil && query.capturedFrom == nil && query.capturedTo == nil
     let countSQL: String
@@ -107,8 +104,8 @@ extension Store {
         WHERE captured = \(query.status == .captured ? 1 : 0) AND id IN (\(matches.sql))
         """
     case (false, _):
-      countSQL = "SELECT count(*) \(joined) \(otherFilters)"
-      countValues += otherValues
+      countSQL = "SELECT count(*) \(joined.sql)"
+      countValues = joined.values
     }
     let total = try database.queryFirst(countSQL, countValues) { $0.int(0) } ?? 0
     let listed = try count(
@@ -130,11 +127,24 @@ extension Store {
       ) { try decoder.fugitiveRow($0) }
     } else {
       items = try database.query(
-        "SELECT \(Self.fugitiveRowColumns(database.dialect)) \(joined) \(otherFilters) \(order)",
-        matches.values + otherValues + paging
+        "SELECT \(Self.fugitiveRowColumns(database.dialect)) \(joined.sql) \(order)",
+        joined.values + paging
       ) { try decoder.fugitiveRow($0) }
     }
     return (try withChildren(items), total)
+  }
+
+  /// The FROM and WHERE of a searched list that looks every match up by its ID# and tests it
+  /// against the other filters, and their values.
+  func searchJoin(_ query: FugitiveQuery, search: String) -> (sql: String, values: [SQLValue]) {
+    let matches = FugitiveSearch.matches(search, on: database.dialect)
+    let (otherFilters, otherValues) = query.filter(includingSearch: false, on: database.dialect)
+    // SQLite's CROSS JOIN keeps the matches as the outer loop; PostgreSQL plans joins itself.
+    let join = database.dialect == .postgresql ? "JOIN" : "CROSS JOIN"
+    return (
+      "FROM (\(matches.sql)) AS hit \(join) fugitive ON fugitive.id = hit.match_id \(otherFilters)",
+      matches.values + otherValues
+    )
   }
 
   /// True when the SQLite library bounty runs on was built with FTS5, which search needs.

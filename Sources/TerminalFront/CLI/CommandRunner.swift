@@ -49,6 +49,10 @@ final class CommandRunner {
     } catch {
       return failed(error, of: spec)
     }
+    let format = spec.view.takesListFormat ? arguments[ListFormat.param] : nil
+    if let usage = Self.formatConflict(format, json: json, fields: jsonFields, arguments) {
+      return failed(.usage(usage))
+    }
     if let question = dispatcher?.confirmationQuestion(
       for: command, arguments, escape: { terminalSafe($0) }),
       let confirmation = spec.confirmation
@@ -70,6 +74,12 @@ final class CommandRunner {
       // A document streams straight to standard output instead of being built whole first.
       arguments.set(output, .text("-"))
     }
+    if let format, format.streams, let choice = spec.schema.fieldChoice {
+      let fields = selection?.fields ?? (format == .ndjson ? choice.fields : choice.scalarFields)
+      return stream(
+        spec, arguments, listKey: choice.listKey ?? "items",
+        ListWriter(format: format, fields: fields, header: arguments.isSet(ListFormat.header)))
+    }
     let outcome =
       answer ?? dispatcher?.runForDisplay(command, arguments)
       ?? .failure(.io("no database is open"))
@@ -80,15 +90,14 @@ final class CommandRunner {
       // A check that finds a problem prints what it found and still fails.
       let healthy = spec.successField.map { reply.result[$0] != .bool(false) } ?? true
       if !healthy { lastStatus = 1 }
-      if spec.view.takesListFormat, let format = arguments[ListFormat.param], format != .table,
-        let choice = spec.schema.fieldChoice
-      {
-        let fields =
-          selection?.fields
-          ?? ([.json, .ndjson].contains(format) ? choice.fields : choice.scalarFields)
-        ListWriter(format: format, fields: fields).write(
-          reply.result[choice.listKey ?? "items"]?.arrayValue ?? [], Output.out)
-      } else if json {
+      // A page that holds fewer than match says so under it, on standard error.
+      let cut =
+        spec.view.takesListFormat
+        ? ListFormat.cutNote(
+          reply.result, listKey: spec.schema.fieldChoice?.listKey ?? "items", arguments: arguments)
+        : nil
+      defer { cut.map(Output.err) }
+      if json || format == .json {
         let result = selection?.apply(to: reply.result) ?? reply.result
         guard AnswerDocument.isHeld(by: result) else {
           Output.out(result.serialized)
@@ -114,6 +123,54 @@ final class CommandRunner {
     case .failure(let error):
       return failed(error, of: spec)
     }
+  }
+
+  /// Why `--format` cannot go with the `--json` given, or nil: `--format` says how a list prints
+  /// and `--json FIELD,…` only picks the fields it prints, so a bare `--json` (which asks for JSON
+  /// itself) with any `--format`, or fields with a table, is a usage error; so is `--header`
+  /// without a format that has a header line.
+  static func formatConflict(
+    _ format: ListFormat?, json: Bool, fields: [String]?, _ arguments: Arguments
+  ) -> String? {
+    if format != nil, json, fields == nil {
+      return "--json and --format cannot go together: --format json prints what --json does, "
+        + "and --json FIELD,… picks the fields of --format csv, tsv, json or ndjson"
+    }
+    if format == .table, fields != nil {
+      return "--json FIELD,… picks fields for --format csv, tsv, json or ndjson, not for a table"
+    }
+    if arguments.isSet(ListFormat.header), format != .tsv, format != .csv {
+      return "--header goes with --format tsv (csv always has a header line)"
+    }
+    return nil
+  }
+
+  /// Prints every item the list command matches as it is read (`--format csv|tsv|ndjson`), in
+  /// pieces of 64 KiB: no page, no cap, and memory bounded however many there are. Stops early
+  /// when standard output is gone.
+  private func stream(
+    _ spec: CommandSpec, _ arguments: Arguments, listKey: String, _ writer: ListWriter
+  ) -> Bool {
+    var pending = Array(writer.opening.utf8)
+    var flushed = false
+    func flush() {
+      if !flushed { answered() }
+      flushed = true
+      Output.write(STDOUT_FILENO, pending)
+      pending.removeAll(keepingCapacity: true)
+    }
+    guard let dispatcher else { return failed(.io("no database is open"), of: spec) }
+    let outcome = dispatcher.forEachItem(spec, arguments, listKey: listKey) { item in
+      pending.append(contentsOf: writer.line(item).utf8)
+      if pending.count >= 1 << 16 { flush() }
+      return Output.standardOutputError == nil
+    }
+    if case .failure(let error) = outcome {
+      if !flushed { answered() }
+      return failed(error, of: spec)
+    }
+    flush()
+    return true
   }
 
   /// Prints `error` as one line, naming the parameters of `spec` as they are typed, and keeps its

@@ -27,9 +27,13 @@ struct FieldSelection {
     return .object(picked)
   }
 
-  /// The result reduced to the chosen fields: a list becomes an array of items, as gh prints it.
+  /// The result reduced to the chosen fields: a list keeps its shape (`{"items": […], "total":
+  /// N}`), each item reduced, so `--json`, `--format json` and `--json FIELD,…` print one shape.
   func apply(to result: JSON) -> JSON {
-    guard let listKey = choice.listKey else { return pick(result) }
-    return .array((result[listKey]?.arrayValue ?? []).map(pick))
+    guard let listKey = choice.listKey, case .object(var object) = result else {
+      return pick(result)
+    }
+    object[listKey] = .array((result[listKey]?.arrayValue ?? []).map(pick))
+    return .object(object)
   }
 }

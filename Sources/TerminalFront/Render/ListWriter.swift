@@ -1,41 +1,45 @@
 import BountyCore
 
-/// Prints the items of a list result for programs (`--format csv|tsv|json|ndjson`), one line per
-/// item as it goes. Values are the JSON values a program gets over JSON-RPC: money as plain digits
-/// (`12500.00`), times in UTC, nested values as JSON text.
+/// Prints the items of a list for programs (`--format csv|tsv|ndjson`), a line per item as they
+/// come. Values are the JSON values a program gets over JSON-RPC: money as plain digits
+/// (`12500.00`), times in UTC, nested values as JSON text. CSV follows RFC 4180 (CRLF line ends)
+/// and guards text a spreadsheet would run as a formula (`CSVWriter.guarded`), as every CSV for
+/// people does; TSV escapes tab, line end and backslash so a line is an item.
 struct ListWriter {
   let format: ListFormat
-  /// The columns (CSV, TSV) or members (JSON, NDJSON) to print.
+  /// The columns (CSV, TSV) or members (NDJSON) to print.
   let fields: [String]
+  /// TSV: start with a line naming the columns (CSV always does).
+  var header = false
 
-  /// Writes `items` through `emit`, a line at a time.
-  func write(_ items: [JSON], _ emit: (String) -> Void) {
+  /// What comes before the first item: the header line, if any.
+  var opening: String {
     switch format {
-    case .table:
-      return
-    case .csv:
-      emit(fields.map(CSVWriter.field).joined(separator: ","))
-      for item in items {
-        emit(fields.map { CSVWriter.field(Self.text(item[$0])) }.joined(separator: ","))
-      }
-    case .tsv:
-      for item in items {
-        emit(fields.map { Self.tsvField(Self.text(item[$0])) }.joined(separator: "\t"))
-      }
-    case .ndjson:
-      for item in items { emit(picked(item).serialized) }
-    case .json:
-      emit(items.isEmpty ? "[]" : "[")
-      for (index, item) in items.enumerated() {
-        emit(picked(item).serialized + (index == items.count - 1 ? "\n]" : ","))
-      }
+    case .csv: return CSVWriter.record(fields)
+    case .tsv where header: return fields.map(Self.tsvField).joined(separator: "\t") + "\n"
+    default: return ""
     }
   }
 
-  private func picked(_ item: JSON) -> JSON {
-    var object = JSONObject()
-    for field in fields { object[field] = item[field] ?? .null }
-    return .object(object)
+  /// One item's line, its line end included.
+  func line(_ item: JSON) -> String {
+    switch format {
+    case .csv:
+      return CSVWriter.record(fields.map { Self.csvField(item[$0]) })
+    case .tsv:
+      return fields.map { Self.tsvField(Self.text(item[$0])) }.joined(separator: "\t") + "\n"
+    case .ndjson, .json, .table:
+      var object = JSONObject()
+      for field in fields { object[field] = item[field] ?? .null }
+      return JSON.object(object).serialized + "\n"
+    }
+  }
+
+  /// A CSV cell: text guarded against formulas; a number, flag or null as it is (a negative
+  /// coordinate stays a number a spreadsheet can sum).
+  static func csvField(_ value: JSON?) -> String {
+    guard case .string(let text)? = value else { return text(value) }
+    return CSVWriter.guarded(text)
   }
 
   /// A value as one cell: text as it is, numbers by their digits, null as nothing.
