@@ -206,7 +206,7 @@ _bounty() {
       ;;
     "import")
       opts="--format --replace --ignore-unknown-columns --help --json"
-      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "csv json" -- "$cur")); return; fi
+      if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "csv json coredata" -- "$cur")); return; fi
       [[ $cur != -* ]] && return
       ;;
     "export")

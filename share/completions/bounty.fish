@@ -130,7 +130,7 @@ complete -c bounty -n '__fish_seen_subcommand_from dossier' -l format -x -a 'tex
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -l redact
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -l output -r -F
 complete -c bounty -n '__fish_seen_subcommand_from dossier' -a '(bounty completions ids 2>/dev/null)'
-complete -c bounty -n '__fish_seen_subcommand_from import' -l format -x -a 'csv json'
+complete -c bounty -n '__fish_seen_subcommand_from import' -l format -x -a 'csv json coredata'
 complete -c bounty -n '__fish_seen_subcommand_from import' -l replace
 complete -c bounty -n '__fish_seen_subcommand_from import' -l ignore-unknown-columns
 complete -c bounty -n '__fish_seen_subcommand_from import' -F
