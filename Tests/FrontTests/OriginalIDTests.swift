@@ -81,9 +81,12 @@ import Testing
     #expect(replies[0]["result"]?["name"] == .string("Zero Day "))
     #expect(replies[1]["result"]?["bounty"] == .string("7.00"))
     #expect(replies[2]["error"] == nil, "\(replies[2])")
-    let shell = try bounty.run([], input: "show -6\nedit --bounty 8\nshow 0\nquit\n")
+    let shell = try bounty.run(
+      [], input: "show -- -6\nedit --bounty 8\nshow 0\nnote add -- at 5\nshow ' -6'\nquit\n")
     #expect(shell.status == 0, "\(shell.stdout)\(shell.stderr)")
     #expect(try json(["fugitives", "show", "-6"])["bounty"] == .string("8.00"))
+    #expect(
+      try json(["fugitives", "show", "0"])["notes"]?.arrayValue?.first?["text"] == .string("at 5"))
 
     // An export keeps them under their number, and an import takes them back.
     let exported = folder.file("roster.json")
@@ -122,5 +125,28 @@ import Testing
       #expect(again["captureLocation"] == shown["captureLocation"], "\(format)")
       #expect(again["lastSeen"]?["lon"] == .number("-115.14"), "\(format)")
     }
+  }
+
+  /// The workspace opens ID# 0 from its list and a negative ID# from its command line (it said
+  /// "Fugitive 0 no longer exists").
+  @Test func theWorkspaceOpensZeroAndNegativeIDs() throws {
+    try oldDatabase(
+      """
+      INSERT INTO fugitive (id, name, bounty_minor) VALUES (0, 'Zero Day', 100), (-5, 'Minus Five', 200);
+      """)
+    let screen = try ShellTerminalTests.Screen(
+      command:
+        "env BOUNTY_DB=\(bounty.database) BOUNTY_NOW=2026-11-30T10:00:00Z TERM=xterm-256color "
+        + "XDG_STATE_HOME=\(folder.file("state")) \(BinaryRunner.executable); echo EXITED $?; sleep 30"
+    )
+    _ = screen.waitFor("1 of 2")
+    try screen.type("j", "Enter")
+    let zero = screen.waitFor("ID#          0")
+    #expect(zero.contains("ID#          0") && !zero.contains("no longer exists"), "\(zero)")
+    try screen.type("Escape")
+    _ = screen.waitUntil { !$0.contains("ID#          0") }
+    try screen.type(":", "show -- -5", "Enter")
+    let negative = screen.waitFor("ID#          -5")
+    #expect(negative.contains("ID#          -5") && negative.contains("Minus Five"), "\(negative)")
   }
 }
