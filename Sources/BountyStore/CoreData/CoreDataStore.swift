@@ -6,14 +6,14 @@ import Glibc
 /// and never written. Core Data keeps the entity `Fugitive` in the table `ZFUGITIVE` (`Z_PK`,
 /// `Z_ENT`, `Z_OPT`, then one column per attribute, named `Z` + its name in capitals) beside its
 /// own `Z_PRIMARYKEY` and `Z_METADATA`. The model version (1–5, docs/contract.md) is told by the
-/// columns the table has.
+/// columns the table has: each version's columns that are there are read.
 ///
 /// The file is opened read-only, as `immutable=1` (SQLite then takes no lock and creates no file:
 /// the store stays byte for byte what it was), or plainly read-only when a `-wal` or `-journal`
 /// beside it holds changes SQLite must read (the store itself is still never written).
 public final class CoreDataStore {
   /// The attribute columns of each model version, in the order the versions added them.
-  public static let versionColumns: [[String]] = [
+  static let versionColumns: [[String]] = [
     ["ZFUGITIVEID", "ZNAME", "ZDESC", "ZBOUNTY"],
     ["ZCAPTURED", "ZCAPTDATE"],
     ["ZIMAGE"],
@@ -28,11 +28,9 @@ public final class CoreDataStore {
   /// The file's first 16 bytes, as every SQLite database begins (sqlite.org/fileformat2.html).
   static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
-  public let path: String
-  /// The model version the store's columns say, 1 to 5.
-  public let modelVersion: Int
-  /// The known attribute columns the table has (every column of `modelVersion`'s and earlier).
-  public let columns: [String]
+  let path: String
+  /// The known attribute columns the table has: those of its model version and the earlier ones.
+  let columns: [String]
   private let database: Database
 
   /// One value as stored; nil is NULL.
@@ -58,8 +56,9 @@ public final class CoreDataStore {
     bytes.starts(with: sqliteHeader)
   }
 
-  /// Opens the store at `path` read-only and tells its model version; refuses a file that is not
-  /// SQLite, or has not the tables and columns of an iBountyHunter store (naming what it lacks).
+  /// Opens the store at `path` read-only and finds which model version's columns it has; refuses
+  /// a file that is not SQLite, or has not the tables and version 1 columns of an iBountyHunter
+  /// store (naming what it lacks).
   public init(path: String) throws(BountyError) {
     self.path = path
     let pending = access(path + "-wal", F_OK) == 0 || access(path + "-journal", F_OK) == 0
@@ -89,13 +88,6 @@ public final class CoreDataStore {
             + "\(missing.joined(separator: ", "))); "
             + "nothing was imported")
       }
-      var version = 0
-      while version < Self.versionColumns.count,
-        Self.versionColumns[version].allSatisfy(present.contains)
-      {
-        version += 1
-      }
-      modelVersion = version
       columns = Self.versionColumns.joined().filter(present.contains)
     } catch let error as BountyError {
       throw error
