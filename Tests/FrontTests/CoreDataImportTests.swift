@@ -55,13 +55,16 @@ import Testing
   /// the version lacks are left out) and returns its path.
   func store(
     version: Int, rows: [[String: String]] = Self.rows, name: String? = nil,
-    bountyType: String = "DECIMAL"
+    bountyType: String = "DECIMAL", copiedWithWAL copy: String? = nil
   ) throws -> String {
     let path = folder.file(name ?? "iBountyHunter-v\(version).sqlite")
     let columns = Self.versionColumns.prefix(version).joined().map {
       $0.0 == "ZBOUNTY" ? ($0.0, bountyType) : $0
     }
-    var sql = """
+    // `copy`: the store in WAL mode, copied with its -wal while the shell still has it open (as
+    // a store copied off a device whose app was running), so the rows are in the -wal only.
+    var sql = copy == nil ? "" : "PRAGMA journal_mode = WAL;\nPRAGMA wal_autocheckpoint = 0;\n"
+    sql += """
       CREATE TABLE ZFUGITIVE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, \
       \(columns.map { "\($0.0) \($0.1)" }.joined(separator: ", ")));
       CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
@@ -77,9 +80,10 @@ import Testing
         "INSERT INTO ZFUGITIVE (\(names.joined(separator: ", "))) "
         + "VALUES (\(values.joined(separator: ", ")));\n"
     }
+    if let copy { sql += ".shell cp '\(path)' '\(copy)' && cp '\(path)-wal' '\(copy)-wal'\n" }
     let outcome = try SQLiteShell.exec(path, sql)
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    return path
+    return copy ?? path
   }
 
   func json(_ arguments: [String]) throws -> JSON {
@@ -139,6 +143,19 @@ import Testing
       let hex = try bounty.sqlite3("SELECT media_type, hex(bytes) FROM photo WHERE fugitive_id = 0")
       #expect(hex == "image/png|" + Self.photo.map { String(format: "%02X", $0) }.joined())
     }
+  }
+
+  /// A store copied with its -wal (changes not yet in the file) is read whole, read-only: the
+  /// store and its -wal are left as they were (SQLite may add the -shm index beside them).
+  @Test func aStoreWithItsWALIsReadWholeAndLeftAsItWas() throws {
+    let copy = try store(version: 5, name: "live.sqlite", copiedWithWAL: folder.file("copy.sqlite"))
+    let before = try [copy, copy + "-wal"].map { try #require(TemporaryFolder.bytes($0)) }
+    #expect(before[1].count > 0)
+    let outcome = try bounty.run(["import", copy])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("Imported 3 fugitives."), "\(outcome.stdout)")
+    #expect([copy, copy + "-wal"].map { TemporaryFolder.bytes($0) } == before)
+    #expect(try json(["fugitives", "show", "0"])["bounty"] == .string("19.99"))
   }
 
   @Test func aBountyIsTheDecimalItWasStoredAsOrTheRowIsRefused() throws {
