@@ -56,4 +56,25 @@ import Testing
     #expect(try app.add("One") == 1)
     #expect(try Self.runsMatchRows(app))
   }
+
+  /// ID# 0 and negative ID#s (the original's Int32 held them) are kept and found on both engines;
+  /// a new fugitive given no ID# is still numbered from 1, also past a run that starts below 1.
+  @Test(arguments: TestEngine.allCases)
+  func zeroAndNegativeIDsAreKeptAndNewOnesStartAtOne(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    for id: Int64 in [-2_147_483_648, -5, 0] { try app.add("Old \(id)", id: id) }
+    #expect(try app.call("fugitives.get", ["id": 0])["name"] == .string("Old 0"))
+    #expect(try app.call("fugitives.get", ["id": -5])["name"] == .string("Old -5"))
+    #expect(try app.add("New") == 1)
+    try app.call("fugitives.update", ["id": -5, "newId": -6, "name": "Moved"])
+    #expect(try app.call("fugitives.get", ["id": -6])["name"] == .string("Moved"))
+    // With the top ID# taken, the lowest free one above 0: the run -1…2 holds 1.
+    try app.add("Minus one", id: -1)
+    try app.add("Two", id: 2)
+    try app.add("Top", id: Limits.fugitiveIDs.upperBound)
+    #expect(try app.add("After the run") == 3)
+    #expect(try Self.runsMatchRows(app))
+    let listed = try app.call("fugitives.list", ["sort": "id"])
+    #expect(TestApp.ids(listed).prefix(3) == [-2_147_483_648, -6, -1])
+  }
 }

@@ -36,7 +36,7 @@ import Testing
       (["name": "A", "bounty": .number("1e3")], "bounty"),
       (["name": "A", "bounty": "92233720368547758.08"], "bounty"),
       (["name": "A", "bounty": true], "bounty"),
-      (["name": "A", "bounty": "1", "id": 0], "id"),
+      (["name": "A", "bounty": "1", "id": -2_147_483_649], "id"),
       (["name": "A", "bounty": "1", "id": 2_147_483_648], "id"),
       (["name": "A", "bounty": "1", "id": "7"], "id"),
       (["name": "A", "bounty": "1", "bogus": 1], "bogus"),

@@ -394,9 +394,9 @@ _bounty() {
     "import")
       opts="--format --replace --ignore-unknown-columns --json --help"
       valued="--format"
-      positionals=("files csv json") repeated=0
+      positionals=("files csv json coredata") repeated=0
       case $prev in
-        --format) _bounty_value "words csv json"; return ;;
+        --format) _bounty_value "words csv json coredata"; return ;;
       esac
       ;;
     "export")

@@ -12,7 +12,10 @@ enum DataCommands {
   static let content = Param.text(
     "content", maxLength: Int.max, fronts: .rpc, help: "The CSV or JSON text itself")
   static let importFormat = Param.choice(
-    "format", DataFormat.self, help: "csv or json (default: from the file name)")
+    "format", ImportFormat.self,
+    help:
+      "csv, json, or coredata: the original app's iBountyHunter.sqlite (default: a SQLite file "
+      + "is coredata, else from the file name)")
   static let replace = Param.flag(
     "replace",
     help: "Update fugitives whose ID# already exists: each row still needs a name and a bounty; "
@@ -26,7 +29,7 @@ enum DataCommands {
   static let importCommand = Command(
     CommandSpec(
       name: "data.import", words: ["import"], tab: .data,
-      summary: "Import fugitives from CSV or JSON: all rows or none",
+      summary: "Import fugitives from CSV, JSON or an iBountyHunter store: all rows or none",
       params: [file, content, importFormat, replace, ignoreUnknownColumns],
       effect: .change(undoable: true), result: "{imported, replaced}",
       schema: .component(.importResult),
@@ -54,25 +57,39 @@ enum DataCommands {
           + "not both")
     }
     try source.checkReadable()
-    let format: DataFormat
+    let format: ImportFormat
     if let given = arguments[importFormat] {
       format = given
+    } else if case .file(let path) = source, CoreDataStore.looksLikeSQLite(path) {
+      format = .coredata
     } else if case .file(let path) = source, let guessed = DataFormat.implied(by: path) {
-      format = guessed
+      format = ImportFormat(guessed)
     } else if case .standardInput = source {
       let (peeking, first) = try ImportSource.peekingStandardInput()
       source = peeking
-      format = DataFormat.guess(fromFirstBytes: first)
+      format =
+        CoreDataStore.looksLikeSQLite(firstBytes: first)
+        ? .coredata : ImportFormat(DataFormat.guess(fromFirstBytes: first))
     } else {
       throw BountyError.invalidParameter(
-        field: "format", reason: "cannot tell from the file name; give the format, csv or json")
+        field: "format",
+        reason: "cannot tell from the file name; give the format, csv, json or coredata")
+    }
+    if format == .coredata, source.filePath == nil {
+      // SQLite reads a database from a file it can seek in, never from a stream or a text.
+      throw BountyError.invalidParameter(
+        field: "file",
+        reason: "an iBountyHunter store is read from its file: name it (over JSON-RPC, as "
+          + "file, with bounty rpc --files DIR)")
     }
     let importer = try Importer(store: store, replace: arguments.isSet(replace))
     importer.ignoreUnknownColumns = arguments.isSet(ignoreUnknownColumns)
     do {
-      switch format {
-      case .csv: try importer.importCSV(source)
-      case .json: try importer.importJSON(source)
+      switch (format, source) {
+      case (.csv, _): try importer.importCSV(source)
+      case (.json, _): try importer.importJSON(source)
+      case (.coredata, .file(let path)): try importer.importCoreData(path)
+      case (.coredata, _): break  // refused above
       }
       return try importer.finish()
     } catch {

@@ -65,7 +65,7 @@ enum Exporter {
     return [
       String(fugitive.id), fugitive.name, fugitive.bounty.plain, fugitive.description,
       fugitive.captured ? "true" : "false", fugitive.capturedAt?.iso8601 ?? "",
-      number(fugitive.captureLocation?.lat), number(fugitive.captureLocation?.lon),
+      number(fugitive.capturePosition?.lat), number(fugitive.capturePosition?.lon),
       number(fugitive.lastSeen?.lat), number(fugitive.lastSeen?.lon),
       fugitive.lastSeen?.description ?? "",
       fugitive.lastSeen?.at?.iso8601 ?? "", fugitive.createdAt.iso8601, fugitive.updatedAt.iso8601,

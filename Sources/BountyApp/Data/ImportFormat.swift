@@ -1,5 +1,17 @@
 import BountyCore
 
+/// What `bounty import` reads: a roster (`DataFormat`) or the original app's Core Data store.
+enum ImportFormat: String, CaseIterable {
+  case csv, json, coredata
+
+  init(_ format: DataFormat) {
+    switch format {
+    case .csv: self = .csv
+    case .json: self = .json
+    }
+  }
+}
+
 /// The formats of `bounty import` and `bounty export`.
 enum DataFormat: String, CaseIterable, ImpliedFormat {
   case csv, json

@@ -330,6 +330,12 @@ enum ImportSource {
     }
   }
 
+  /// The file's path, or nil when the input is not a named file.
+  var filePath: String? {
+    if case .file(let path) = self { return path }
+    return nil
+  }
+
   /// The input's size in bytes, when it is known before reading.
   var size: Int64? {
     switch self {

@@ -38,7 +38,12 @@ struct RosterEntry {
     keys = Set(object.keys)
     guard case .number(let idText)? = object["id"], let id = Int64(idText),
       Limits.fugitiveIDs.contains(id)
-    else { throw invalid("id", "must be a whole number from 1 to 2147483647") }
+    else {
+      throw invalid(
+        "id",
+        "must be a whole number from \(Limits.fugitiveIDs.lowerBound) to \(Limits.fugitiveIDs.upperBound)"
+      )
+    }
     guard let name = try Self.text(object["name"], "name", limit: Limits.nameLength),
       !SafeText.isBlank(name)
     else { throw invalid("name", "must be text of 1 to \(Limits.nameLength) characters") }
@@ -73,9 +78,10 @@ struct RosterEntry {
     }
     fields = FugitiveFields(
       id: id, name: name, bountyMinor: bounty.minorUnits, description: description,
-      captured: captured, capturedAt: captured ? capturedAt : nil,
-      captureLocation: captured ? try Self.point(object["captureLocation"], "captureLocation") : nil
-    )
+      captured: captured, capturedAt: captured ? capturedAt : nil)
+    if captured {
+      fields.capturePosition = try Self.point(object["captureLocation"], "captureLocation")
+    }
     switch object["lastSeen"] {
     case nil, .null?: break
     case .object(let seen)?:
@@ -157,23 +163,28 @@ struct RosterEntry {
     return try value.notInFuture(now: now, field: field)
   }
 
-  private static func point(_ json: JSON?, _ field: String) throws(BountyError) -> GeoPoint? {
+  /// A position as an export writes it: either coordinate may be null (one stored without the
+  /// other is kept, as the database keeps it); each given one must be a number in range.
+  private static func point(_ json: JSON?, _ field: String) throws(BountyError) -> Coordinates? {
     func failure(_ reason: String) -> BountyError { .invalid(field: field, reason: reason) }
+    func degrees(_ key: String, limit: Double) throws(BountyError) -> Double? {
+      switch json?[key] {
+      case nil, .null?: return nil
+      case .number(let digits)?:
+        guard let value = Double(digits), abs(value) <= limit else {
+          throw failure("lat must be -90…90 and lon -180…180")
+        }
+        return value
+      default: throw failure("lat and lon must be numbers (or null)")
+      }
+    }
     switch json {
     case nil, .null?: return nil
     case .object(let object)?:
       if field == "captureLocation" {
         try refuseUnknown(object, known: ["lat", "lon"], in: "captureLocation.")
       }
-      switch (object["lat"], object["lon"]) {
-      case (.number(let lat)?, .number(let lon)?):
-        guard let lat = Double(lat), let lon = Double(lon), abs(lat) <= 90, abs(lon) <= 180 else {
-          throw failure("lat must be -90…90 and lon -180…180")
-        }
-        return GeoPoint(lat: lat, lon: lon)
-      case (nil, nil), (.null?, .null?), (nil, .null?), (.null?, nil): return nil
-      default: throw failure("needs both lat and lon as numbers")
-      }
+      return Coordinates(lat: try degrees("lat", limit: 90), lon: try degrees("lon", limit: 180))
     default: throw failure("must be an object {\"lat\", \"lon\"}")
     }
   }
@@ -231,7 +242,7 @@ struct RosterEntry {
     if keys.contains("captured") {
       merged.captured = fields.captured
       merged.capturedAt = fields.capturedAt
-      merged.captureLocation = keys.contains("captureLocation") ? fields.captureLocation : nil
+      merged.capturePosition = keys.contains("captureLocation") ? fields.capturePosition : nil
     }
     if keys.contains("lastSeen") { merged.lastSeen = fields.lastSeen }
     try store.updateFugitive(previousID: fields.id, merged)

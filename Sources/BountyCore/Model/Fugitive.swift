@@ -13,10 +13,15 @@ public struct GeoPoint: Equatable, Sendable {
   /// `36.170, -115.140`: the position as the original's detail screen showed it (`%.3f, %.3f`).
   public var display: String { "\(Self.threeDecimals(lat)), \(Self.threeDecimals(lon))" }
 
-  /// The position of `lat` and `lon` when both are known.
+  /// The position of `lat` and `lon`: both when both are known, else the one that is
+  /// (`36.170 (latitude only)`), else nil.
   public static func display(lat: Double?, lon: Double?) -> String? {
-    guard let lat, let lon else { return nil }
-    return GeoPoint(lat: lat, lon: lon).display
+    switch (lat, lon) {
+    case (let lat?, let lon?): GeoPoint(lat: lat, lon: lon).display
+    case (let lat?, nil): "\(threeDecimals(lat)) (latitude only)"
+    case (nil, let lon?): "\(threeDecimals(lon)) (longitude only)"
+    case (nil, nil): nil
+    }
   }
 
   static func threeDecimals(_ value: Double) -> String {
@@ -25,6 +30,37 @@ public struct GeoPoint: Equatable, Sendable {
     let fraction = String(magnitude % 1000)
     return (thousandths < 0 ? "-" : "") + "\(magnitude / 1000)."
       + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+}
+
+/// A position as it is stored: the original app kept latitude and longitude as two optional
+/// attributes, so a row may hold one without the other. Shown and answered with what there is;
+/// a map needs both (`point`).
+public struct Coordinates: Equatable, Sendable {
+  public var lat: Double?
+  public var lon: Double?
+
+  /// Nil when neither coordinate is known.
+  public init?(lat: Double?, lon: Double?) {
+    guard lat != nil || lon != nil else { return nil }
+    self.lat = lat
+    self.lon = lon
+  }
+
+  public init(_ point: GeoPoint) {
+    lat = point.lat
+    lon = point.lon
+  }
+
+  /// The point, when both coordinates are known.
+  public var point: GeoPoint? {
+    guard let lat, let lon else { return nil }
+    return GeoPoint(lat: lat, lon: lon)
+  }
+
+  /// `{"lat", "lon"}`, null for the one that is missing.
+  public var json: JSON {
+    .object(["lat": lat.map(JSON.coordinate) ?? .null, "lon": lon.map(JSON.coordinate) ?? .null])
   }
 }
 
@@ -83,7 +119,8 @@ public struct Fugitive: Equatable, Sendable {
   public var description: String
   public var capturedAt: Timestamp?
   public var captured: Bool
-  public var captureLocation: GeoPoint?
+  /// Where the capture happened, as stored (either coordinate may be missing).
+  public var capturePosition: Coordinates?
   public var lastSeen: LastSeen?
   public var hasPhoto: Bool
   public var position: Int64
@@ -104,13 +141,20 @@ public struct Fugitive: Equatable, Sendable {
     self.description = description
     self.captured = captured
     self.capturedAt = capturedAt
-    self.captureLocation = captureLocation
+    self.capturePosition = captureLocation.map(Coordinates.init)
     self.lastSeen = lastSeen
     self.hasPhoto = hasPhoto
     self.position = position
     self.notes = notes
     self.createdAt = createdAt
     self.updatedAt = updatedAt
+  }
+
+  /// Where the capture happened, when both coordinates are known (what a map draws); setting it
+  /// sets both.
+  public var captureLocation: GeoPoint? {
+    get { capturePosition?.point }
+    set { capturePosition = newValue.map(Coordinates.init) }
   }
 
   /// The JSON shape of docs/contract.md: camelCase keys, money as a string with the currency's digits.
@@ -125,7 +169,7 @@ public struct Fugitive: Equatable, Sendable {
       "description": .string(description),
       "captured": .bool(captured),
       "capturedAt": .optional(capturedAt?.iso8601),
-      "captureLocation": captureLocation?.json ?? .null,
+      "captureLocation": capturePosition?.json ?? .null,
       "lastSeen": lastSeen?.json ?? .null,
       "hasPhoto": .bool(hasPhoto),
       "position": .int(position),
@@ -141,7 +185,10 @@ public struct Fugitive: Equatable, Sendable {
 /// The limits of docs/contract.md, in one place.
 public enum Limits {
   public static let nameLength = 200
-  public static let fugitiveIDs: ClosedRange<Int64> = 1...2_147_483_647
+  /// Every Fugitive ID# the original app's model could hold (its `fugitiveID` was an Int32,
+  /// default 0): 0 and negative ID#s, migrated or imported, are kept under their number. A new
+  /// fugitive given no ID# still gets a positive one (`Store.nextFreeFugitiveID`).
+  public static let fugitiveIDs: ClosedRange<Int64> = -2_147_483_648...2_147_483_647
   public static let photoBytes = 10 * 1024 * 1024
   public static let descriptionLength = 10_000
   public static let noteLength = 10_000

@@ -78,8 +78,10 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
         "description": "A calendar day with no time or zone, YYYY-MM-DD",
       ])
     case .geoPoint:
+      // Null for a coordinate not stored (the original kept the two apart).
       return Self.object([
-        ("lat", Self.number(-90, 90)), ("lon", Self.number(-180, 180)),
+        ("lat", Self.nullable(Self.number(-90, 90))),
+        ("lon", Self.nullable(Self.number(-180, 180))),
       ])
     case .lastSeen:
       return Self.object([

@@ -56,6 +56,14 @@ public struct Migrator {
     do {
       if version == 0 {
         let objects = try database.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
+        let coreData = try database.scalarInt(
+          "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('ZFUGITIVE', 'Z_METADATA')"
+        )
+        if coreData == 2 {
+          throw BountyError.refused(
+            "\(database.path) is the original app's iBountyHunter store, not a bounty database; "
+              + "bring its roster in with: bounty import \(database.path)")
+        }
         if objects > 0 {
           throw BountyError.refused(
             "\(database.path) is a SQLite database but not a bounty database (it has tables and "

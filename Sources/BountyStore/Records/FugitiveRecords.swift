@@ -8,8 +8,15 @@ public struct FugitiveFields: Sendable {
   public var description: String
   public var captured: Bool
   public var capturedAt: Timestamp?
-  public var captureLocation: GeoPoint?
+  /// Where the capture happened, as stored (either coordinate may be missing: an edit keeps it).
+  public var capturePosition: Coordinates?
   public var lastSeen: LastSeen?
+
+  /// The capture position when both coordinates are known; setting it sets both.
+  public var captureLocation: GeoPoint? {
+    get { capturePosition?.point }
+    set { capturePosition = newValue.map(Coordinates.init) }
+  }
 
   public init(
     id: Int64, name: String, bountyMinor: Int64, description: String, captured: Bool = false,
@@ -21,7 +28,7 @@ public struct FugitiveFields: Sendable {
     self.description = description
     self.captured = captured
     self.capturedAt = capturedAt
-    self.captureLocation = captureLocation
+    self.capturePosition = captureLocation.map(Coordinates.init)
     self.lastSeen = lastSeen
   }
 
@@ -29,8 +36,8 @@ public struct FugitiveFields: Sendable {
     self.init(
       id: fugitive.id, name: fugitive.name, bountyMinor: fugitive.bounty.minorUnits,
       description: fugitive.description, captured: fugitive.captured,
-      capturedAt: fugitive.capturedAt, captureLocation: fugitive.captureLocation,
-      lastSeen: fugitive.lastSeen)
+      capturedAt: fugitive.capturedAt, lastSeen: fugitive.lastSeen)
+    capturePosition = fugitive.capturePosition
   }
 }
 
@@ -146,25 +153,22 @@ struct FugitiveRowDecoder {
 extension Store {
   /// Reads a fugitive's own columns at the positions `columns` found.
   static func fugitive(from row: Row, columns c: FugitiveColumns, currency: Currency) -> Fugitive {
-    let captureLocation: GeoPoint? =
-      if let lat = row.optionalCoordinate(c.capturedLat),
-        let lon = row.optionalCoordinate(c.capturedLon)
-      {
-        GeoPoint(lat: lat, lon: lon)
-      } else { nil }
     let lastSeen = LastSeen(
       lat: row.optionalCoordinate(c.lastSeenLat), lon: row.optionalCoordinate(c.lastSeenLon),
       description: row.optionalText(c.lastSeenDescription),
       at: row.optionalText(c.lastSeenAt).flatMap(Timestamp.init(parsing:)))
-    return Fugitive(
+    var fugitive = Fugitive(
       id: row.int(c.id), name: row.text(c.name),
       bounty: Money(minorUnits: row.int(c.bounty), currency: currency),
       description: row.text(c.description), captured: row.int(c.captured) != 0,
       capturedAt: row.optionalText(c.capturedAt).flatMap(Timestamp.init(parsing:)),
-      captureLocation: captureLocation, lastSeen: lastSeen.isEmpty ? nil : lastSeen,
+      captureLocation: nil, lastSeen: lastSeen.isEmpty ? nil : lastSeen,
       hasPhoto: row.int(c.hasPhoto) != 0, position: row.int(c.position), notes: [],
       createdAt: Timestamp(parsing: row.text(c.createdAt)) ?? Timestamp(secondsSinceEpoch: 0),
       updatedAt: Timestamp(parsing: row.text(c.updatedAt)) ?? Timestamp(secondsSinceEpoch: 0))
+    fugitive.capturePosition = Coordinates(
+      lat: row.optionalCoordinate(c.capturedLat), lon: row.optionalCoordinate(c.capturedLon))
+    return fugitive
   }
 
   /// The fugitive with this ID#, notes and case file included, or nil. One query when it has
@@ -263,16 +267,21 @@ extension Store {
     }
   }
 
-  /// A free ID#: one more than the highest, or, once ID# 2147483647 is taken, the lowest free
-  /// one. Either is one index look-up: the lowest free ID# is 1 or one past the run of consecutive
-  /// ID#s that starts at 1, which `fugitive_id_run` keeps (SQLite's migration 0016; PostgreSQL's
-  /// migration 1, see `refreshFugitiveIDRuns`).
+  /// A free positive ID#: one more than the highest (1 when none is above 0), or, once ID#
+  /// 2147483647 is taken, the lowest free one above 0. Either is one index look-up: the lowest
+  /// free ID# is 1 or one past the run of consecutive ID#s that holds 1 (a run may start at 0 or
+  /// below, kept from the original app), which `fugitive_id_run` keeps (SQLite's migration 0016;
+  /// PostgreSQL's migration 1, see `refreshFugitiveIDRuns`).
   public func nextFreeFugitiveID() throws -> Int64 {
     let highest = try database.scalarInt("SELECT max(id) FROM fugitive") ?? 0
-    if highest < Limits.fugitiveIDs.upperBound { return highest + 1 }
+    if highest < Limits.fugitiveIDs.upperBound { return max(highest, 0) + 1 }
     try refreshFugitiveIDRuns()
     guard
-      let firstRunEnd = try database.scalarInt("SELECT last FROM fugitive_id_run WHERE first = 1")
+      let firstRunEnd = try database.scalarInt(
+        """
+        SELECT last FROM fugitive_id_run
+        WHERE first = (SELECT max(first) FROM fugitive_id_run WHERE first <= 1) AND last >= 1
+        """)
     else { return 1 }
     guard firstRunEnd < Limits.fugitiveIDs.upperBound else {
       throw BountyError.conflict("every Fugitive ID# is taken")
@@ -416,8 +425,8 @@ extension Store {
     [
       .integer(fields.id), .text(fields.name), .text(nameSortKey(fields.name)),
       .integer(fields.bountyMinor), .text(fields.description), .integer(fields.captured ? 1 : 0),
-      .optional(fields.capturedAt?.iso8601), .optionalCoordinate(fields.captureLocation?.lat),
-      .optionalCoordinate(fields.captureLocation?.lon), .optionalCoordinate(fields.lastSeen?.lat),
+      .optional(fields.capturedAt?.iso8601), .optionalCoordinate(fields.capturePosition?.lat),
+      .optionalCoordinate(fields.capturePosition?.lon), .optionalCoordinate(fields.lastSeen?.lat),
       .optionalCoordinate(fields.lastSeen?.lon), .optional(fields.lastSeen?.description),
       .optional(fields.lastSeen?.at?.iso8601),
     ]

@@ -20,10 +20,11 @@ struct FugitiveViews {
 
   /// `36.170, -115.140`, as the original's detail screen showed a position.
   func place(_ json: JSON?) -> String? {
-    guard case .number(let lat)? = json?["lat"], case .number(let lon)? = json?["lon"] else {
-      return nil
+    func degrees(_ key: String) -> Double? {
+      guard case .number(let digits)? = json?[key] else { return nil }
+      return Double(digits)
     }
-    return GeoPoint.display(lat: Double(lat), lon: Double(lon))
+    return GeoPoint.display(lat: degrees("lat"), lon: degrees("lon"))
   }
 
   /// The list: ID#, name, bounty, and the status or capture time, then `footer` or a count.

@@ -174,9 +174,10 @@ final class Shell {
       model.resetList()
       remember()
       showCurrentView()
-    case "show" where rest.count == 1:
-      guard let id = Int64(rest[0]) else {
-        fail(.invalid(field: "id", reason: "\(SafeText.quoted(rest[0])) is not a whole number"))
+    case "show" where rest.count == 1 || (rest.count == 2 && rest[0] == "--"):
+      let word = rest[rest.count - 1]
+      guard let id = Self.fugitiveID(rest) else {
+        fail(.invalid(field: "id", reason: "\(SafeText.quoted(word)) is not a whole number"))
         return true
       }
       show(id)
@@ -184,9 +185,8 @@ final class Shell {
       if let id = ShellForms(shell: self).add() { follow(id, switchingTab: true) }
     // The form opens for `edit` or `edit ID` only: `edit --bounty` (a value left out) is the
     // command's own usage error, never a form that reads the script's next lines as answers.
-    case "edit"
-    where model.active != .settings && (rest.isEmpty || (rest.count == 1 && Int64(rest[0]) != nil)):
-      guard let id = rest.first.flatMap({ Int64($0) }) ?? model.currentFugitive else {
+    case "edit" where model.active != .settings && (rest.isEmpty || Self.fugitiveID(rest) != nil):
+      guard let id = Self.fugitiveID(rest) ?? model.currentFugitive else {
         fail(ShellLine.noFugitiveOnScreen("edit", line: scriptLine))
         return true
       }
@@ -195,6 +195,14 @@ final class Shell {
       runRegistryCommand(line)
     }
     return true
+  }
+
+  /// The ID# of `show ID` or `edit ID`: `7`, `-5`, `' -5'` or `-- -5` (spaces around it and a
+  /// leading `--` allowed, as on the command line); nil for anything else.
+  static func fugitiveID(_ rest: [String]) -> Int64? {
+    let words = rest.first == "--" ? Array(rest.dropFirst()) : rest
+    guard words.count == 1 else { return nil }
+    return Int64(words[0].trimmingASCIIWhitespace())
   }
 
   /// `help`: this tab's commands; `help WORDS`: a command's or group's help (`help report`).

@@ -64,7 +64,7 @@ struct ShellLine {
       }
     }
     let given = firstPositionalIndex(words, params).map { words[$0].text }
-    let namesOne = given.map { Int64($0) != nil } ?? selects
+    let namesOne = given.map { Int64($0.trimmingASCIIWhitespace()) != nil } ?? selects
     guard !namesOne else { return }
     throw Self.noFugitiveOnScreen(verb, line: line)
   }
@@ -92,7 +92,7 @@ struct ShellLine {
       let given = firstPositionalIndex(words, params).map { words[$0].text }
       if positionals.count == 1 {
         // `capture` acts on the card on screen; `capture 7` on fugitive 7.
-        implicitID = given.flatMap { Int64($0) } == nil
+        implicitID = given.flatMap { Int64($0.trimmingASCIIWhitespace()) } == nil
       } else {
         // `note delete 9` is note 9 of the card on screen; a leading ID# of that same card is
         // allowed where the next value is not free text (`photo 91321 ~/mug.png`).
@@ -107,9 +107,13 @@ struct ShellLine {
     var tokens = implicitID ? [String(current ?? 0)] : []
     var filled = implicitID ? 1 : 0
     var index = 0
+    var optionsEnded = false
     while index < words.count {
       let word = words[index]
-      if isOption(word.text) {
+      if word.text == "--" && !optionsEnded {
+        optionsEnded = true
+        tokens.append(word.text)
+      } else if isOption(word.text) && !optionsEnded {
         tokens.append(word.text)
         if let param = params.first(where: { $0.optionName == word.text }), param.type != .boolean,
           index + 1 < words.count
@@ -122,7 +126,7 @@ struct ShellLine {
         let rest =
           words.count - index == 1 && word.quoted
           ? word.text : String(line[word.start...]).trimmingASCIIWhitespace()
-        return tokens + ["--", rest]
+        return tokens + (optionsEnded ? [] : ["--"]) + [rest]
       } else {
         tokens.append(word.text)
         filled += 1
@@ -136,6 +140,8 @@ struct ShellLine {
     var index = 0
     while index < words.count {
       let text = words[index].text
+      // `show -- -5`: after `--` every word is a value, the first one the ID#.
+      if text == "--" { return index + 1 < words.count ? index + 1 : nil }
       guard isOption(text) else { return index }
       let param = params.first { $0.optionName == text }
       index += param?.type == .boolean || text.contains("=") ? 1 : 2
