@@ -40,6 +40,15 @@ import Testing
     #expect(try Fugitive(json: fugitive.json, currency: currency) == fugitive)
   }
 
+  /// The original app could store a latitude without a longitude: read back as it is.
+  @Test func aHalfSetCapturePositionReadsBackAsItIs() throws {
+    var fugitive = Self.everything(in: .usd)
+    fugitive.capturePosition = Coordinates(lat: 36.17, lon: nil)
+    let read = try Fugitive(json: fugitive.json, currency: .usd)
+    #expect(read.capturePosition == Coordinates(lat: 36.17, lon: nil))
+    #expect(read == fugitive)
+  }
+
   @Test func aPageReadsItsRowsTotalAndLocatedRow() throws {
     let fugitive = Self.everything(in: .usd)
     let json = JSON.object([

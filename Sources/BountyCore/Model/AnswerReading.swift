@@ -123,13 +123,14 @@ extension Fugitive {
       id: id, name: try fields.string("name"), bounty: try fields.money("bounty", currency),
       description: try fields.string("description"), captured: try fields.bool("captured"),
       capturedAt: try fields.optionalTime("capturedAt"),
-      captureLocation: try fields.optionalObject("captureLocation", GeoPoint.init(json:)),
+      captureLocation: nil,
       lastSeen: try fields.optionalObject("lastSeen", LastSeen.init(json:)),
       hasPhoto: try fields.bool("hasPhoto"), position: try fields.int("position"),
       notes: try fields.array("notes") { (note) throws(BountyError) in
         try Note(json: note, fugitiveID: id)
       },
       createdAt: try fields.time("createdAt"), updatedAt: try fields.time("updatedAt"))
+    capturePosition = try fields.optionalObject("captureLocation", Coordinates.read(json:)) ?? nil
     caseFile = CaseFile(
       bond: try fields.optionalObject("bond") { (bond) throws(BountyError) in
         try Bond(json: bond, currency: currency)
@@ -148,13 +149,11 @@ extension Fugitive {
   }
 }
 
-extension GeoPoint {
-  /// The point `json` (`{lat, lon}`) describes.
-  public init(json: JSON) throws(BountyError) {
+extension Coordinates {
+  /// The position `json` (`{lat, lon}`, either may be null) describes; nil when neither is known.
+  public static func read(json: JSON) throws(BountyError) -> Coordinates? {
     let fields = try AnswerReader(json, what: "position")
-    guard let lat = try fields.optionalDouble("lat"), let lon = try fields.optionalDouble("lon")
-    else { throw BountyError.io("unreadable position: lat and lon are needed") }
-    self.init(lat: lat, lon: lon)
+    return Coordinates(lat: try fields.optionalDouble("lat"), lon: try fields.optionalDouble("lon"))
   }
 }
 
