@@ -24,14 +24,24 @@ public final class Dispatcher {
 
   /// Opens (creating unless `creating` is false, and migrating when needed) the database at
   /// `path`. `now` fixes the clock (reproducible transcripts); `notice` is told of backups
-  /// written before a migration.
+  /// written before a migration. `preferences` is the person's config file
+  /// (`preferencesPath(environment:)`); a line in it bounty cannot read fails the open, naming
+  /// the file and the line.
   public static func open(
     path: String, creating: Bool = true, now: Timestamp? = nil, registry: Registry = .standard,
-    notice: (String) -> Void = { _ in }
+    preferences: String? = nil, notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Dispatcher {
+    let file = try preferences.map { path throws(BountyError) in try PreferenceFile(path: path) }
     let store = try Store.open(
       path: path, creating: creating, clock: { now ?? Store.systemTime() }, notice: notice)
+    store.preferences = file
     return Dispatcher(store: store, registry: registry)
+  }
+
+  /// Where the person's config file is: `$XDG_CONFIG_HOME/bounty/config`, else
+  /// `~/.config/bounty/config`; nil when neither variable says.
+  public static func preferencesPath(environment: [String: String]) -> String? {
+    PreferenceFile.location(environment: environment)
   }
 
   /// Where the database lives: `--db PATH`, else `$BOUNTY_DB`, else the XDG data folder.
@@ -158,10 +168,12 @@ public final class Dispatcher {
     public let currency: Currency
     /// The `color` setting: `auto`, `always` or `never`.
     public let colour: String?
+    /// The `pager` preference: `auto` or `never`.
+    public var pager: String? = nil
   }
 
-  /// Runs `command` and answers its result with what rendering it needs (the currency and the
-  /// colour setting), all from one transaction.
+  /// Runs `command` and answers its result with what rendering it needs (the currency, the
+  /// colour setting and the pager preference), all from one transaction.
   public func runForDisplay(_ spec: CommandSpec, _ arguments: Arguments) -> Result<
     Reply, BountyError
   > {
@@ -215,7 +227,7 @@ public final class Dispatcher {
         guard withContext else { return Reply(result: result, currency: .usd, colour: nil) }
         return Reply(
           result: result, currency: try self.store.currency(),
-          colour: try self.store.settingText(.color))
+          colour: try self.store.settingText(.color), pager: try self.store.settingText(.pager))
       }
       // Such a command makes its own transactions (its amounts, if it had any, would be read
       // outside them, in a transaction of their own).

@@ -45,11 +45,16 @@ public struct TerminalApp {
       Output.out(text)
       return 0
     }
-    let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
+    let terminal = TerminalInfo.detect(colour: options.colour, environment: environment)
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
     // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
     // standard input not a terminal give the line shell; `bounty --bail` is `bounty shell --bail`.
-    if words.isEmpty || words.first == "shell" || words == ["--bail"] {
+    let interactive = words.isEmpty || words.first == "shell" || words == ["--bail"]
+    if options.jq != nil, interactive || words.first == "rpc" {
+      return fail(
+        .usage("--jq filters one command's --json output, not the shell's or rpc's"), words: [])
+    }
+    if interactive {
       let shellOptions = words.first == "shell" ? words.dropFirst() : words[...]
       guard shellOptions.allSatisfy({ $0 == "--bail" }) else {
         let unknown = shellOptions.first { $0 != "--bail" } ?? ""
@@ -59,12 +64,12 @@ public struct TerminalApp {
       guard let dispatcher = open(path) else { return 1 }
       TerminalLocale.useUTF8()
       if words.isEmpty, Workspace.canRun(environment: environment) {
-        return Workspace(dispatcher: dispatcher, environment: environment, noColor: options.noColor)
+        return Workspace(dispatcher: dispatcher, environment: environment, colour: options.colour)
           .run()
       }
       return Shell(
         dispatcher: dispatcher, terminal: terminal, environment: environment,
-        noColor: options.noColor, bail: !shellOptions.isEmpty
+        colour: options.colour, bail: !shellOptions.isEmpty
       ).run()
     }
     if words.first == "rpc" {
@@ -78,10 +83,14 @@ public struct TerminalApp {
     }
     let command: CommandSpec
     let arguments: Arguments
+    let jq: JQFilter?
     do {
       let (found, rest) = try parser.command(for: words)
       command = found
-      arguments = try parser.arguments(for: command, rest)
+      // Compiled before anything runs: a bad expression changes nothing.
+      jq = try options.jq.map { expression throws(BountyError) in try JQFilter(expression) }
+      arguments = try parser.arguments(
+        for: command, rest, editor: TextEditor.choose(environment: environment))
     } catch {
       return fail(error, words: words)
     }
@@ -97,6 +106,11 @@ public struct TerminalApp {
     let runner = CommandRunner(
       dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
     )
+    runner.jq = jq
+    if !options.json {
+      runner.pager = Pager.choose(
+        environment: environment, noPager: options.noPager, isTTY: terminal.isTTY)
+    }
     if command.longRunning {
       Interruption.install(on: dispatcher)
       let bar = ProgressBar.attach(to: dispatcher, for: command)
@@ -114,6 +128,7 @@ public struct TerminalApp {
       let fixed = environment["BOUNTY_NOW"].flatMap(Timestamp.init(parsing:))
       return try Dispatcher.open(
         path: path, creating: creating, now: fixed, registry: registry,
+        preferences: Dispatcher.preferencesPath(environment: environment),
         notice: { Output.err($0) })
     } catch {
       Output.err("Error: \(error.message)")

@@ -17,6 +17,10 @@ final class CommandRunner {
   /// What the last successful command answered (nil when it was declined or failed); the shell
   /// follows the fugitive it names.
   private(set) var lastReply: Dispatcher.Reply?
+  /// `--jq EXPR`: the compiled filter the JSON result goes through.
+  var jq: JQFilter?
+  /// Where long human output goes on a terminal (nil: straight to standard output).
+  var pager: Pager?
   /// Called when the dispatcher has answered, before the answer or error is printed (a progress
   /// bar clears its line then, so the answer starts on a line of its own).
   var answered: () -> Void = {}
@@ -42,6 +46,11 @@ final class CommandRunner {
       }
     } catch {
       return failed(error)
+    }
+    if jq != nil, spec.view.takesListFormat, let format = arguments[ListFormat.param],
+      ![.table, .json].contains(format)
+    {
+      return failed(.usage("--jq filters JSON; it does not go with --format \(format.rawValue)"))
     }
     if let question = dispatcher.confirmationQuestion(
       for: command, arguments, escape: { terminalSafe($0) }),
@@ -72,8 +81,8 @@ final class CommandRunner {
       // A check that finds a problem prints what it found and still fails.
       let healthy = spec.successField.map { reply.result[$0] != .bool(false) } ?? true
       if !healthy { lastStatus = 1 }
-      if spec.view.takesListFormat, let format = arguments[ListFormat.param], format != .table,
-        let choice = spec.schema.fieldChoice
+      if jq == nil, spec.view.takesListFormat, let format = arguments[ListFormat.param],
+        format != .table, let choice = spec.schema.fieldChoice
       {
         let fields =
           selection?.fields
@@ -82,6 +91,18 @@ final class CommandRunner {
           reply.result[choice.listKey ?? "items"]?.arrayValue ?? [], Output.out)
       } else if json {
         let result = selection?.apply(to: reply.result) ?? reply.result
+        if let jq {
+          guard !AnswerDocument.isHeld(by: result) else {
+            return failed(
+              .refused("--jq: the answer is too large to filter here; pipe --json to jq instead"))
+          }
+          do {
+            try jq.run(on: result.serialized) { Output.out($0) }
+          } catch {
+            return failed(error)
+          }
+          return healthy
+        }
         guard AnswerDocument.isHeld(by: result) else {
           Output.out(result.serialized)
           return healthy
@@ -98,8 +119,11 @@ final class CommandRunner {
       } else {
         let renderer = ResultRenderer(
           terminal: terminal.coloured(bySetting: reply.colour), currency: reply.currency)
-        for line in renderer.render(spec.view, reply.result, arguments: arguments) {
-          Output.out(line)
+        let lines = renderer.render(spec.view, reply.result, arguments: arguments)
+        if let pager {
+          pager.show(lines, preference: reply.pager)
+        } else {
+          for line in lines { Output.out(line) }
         }
       }
       return healthy
