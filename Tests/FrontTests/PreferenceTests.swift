@@ -62,7 +62,8 @@ import Testing
     homeless.environment.removeValue(forKey: "XDG_CONFIG_HOME")
     homeless.environment.removeValue(forKey: "HOME")
     #expect(try homeless.run(["settings", "set", "fugitives.sort", "bounty"]).status == 0)
-    #expect(try bounty.sqlite3("SELECT value FROM setting WHERE key = 'fugitives.sort'") == "bounty")
+    #expect(
+      try bounty.sqlite3("SELECT value FROM setting WHERE key = 'fugitives.sort'") == "bounty")
     let noPager = try homeless.run(["settings", "set", "pager", "never"])
     #expect(noPager.status == 1)
     #expect(noPager.stderr.contains("neither XDG_CONFIG_HOME nor HOME"), "\(noPager.stderr)")
@@ -99,7 +100,9 @@ import Testing
       #expect(outcome.status == 1)
       #expect(outcome.stdout.isEmpty)
       #expect(outcome.stderr.hasPrefix("Error: \(config) \(reason)"), "\(outcome.stderr)")
-      #expect(outcome.stderr.hasSuffix("; fix or remove that line (bounty changes nothing in the file until then)\n"))
+      #expect(
+        outcome.stderr.hasSuffix(
+          "; fix or remove that line (bounty changes nothing in the file until then)\n"))
       #expect(outcome.stderr.split(separator: "\n").count == 1)
       #expect(text(config) == original)
     }

@@ -120,7 +120,8 @@ final class CommandRunner {
         let renderer = ResultRenderer(
           terminal: terminal.coloured(bySetting: reply.colour), currency: reply.currency)
         let lines = renderer.render(spec.view, reply.result, arguments: arguments)
-        if let pager {
+        // Only what a read shows is paged: a change's answer is printed as it is.
+        if let pager, spec.onlyReads(arguments) {
           pager.show(lines, preference: reply.pager)
         } else {
           for line in lines { Output.out(line) }
