@@ -162,7 +162,7 @@ _bounty() {
       ;;
     "settings get")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit"
+      [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager"
       ;;
     "settings set")
       opts="--help --json"
@@ -174,14 +174,15 @@ _bounty() {
           captured.sort) COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")) ;;
           confirm.delete) COMPREPLY=($(compgen -W "true false" -- "$cur")) ;;
           color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")) ;;
+          pager) COMPREPLY=($(compgen -W "auto never" -- "$cur")) ;;
         esac
         return
       fi
-      [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit"
+      [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager"
       ;;
     "settings reset")
       opts="--help --json"
-      [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit"
+      [[ $cur != -* ]] && opts="$opts hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager"
       ;;
     "report")
       opts="--format --from --to --output --help --json"

@@ -113,15 +113,16 @@ complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_sub
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l min-bounty
 complete -c bounty -n '__fish_seen_subcommand_from captured; and __fish_seen_subcommand_from release' -l all-matching
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from list' -l format -x -a 'table csv tsv json ndjson'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from get' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
+complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from get' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager'
+complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from currency' -x -a 'USD EUR GBP CAD AUD NZD CHF MXN SEK JPY KRW BHD KWD JOD'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from rounding' -x -a 'half-even half-up'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from fugitives.sort' -x -a 'name bounty id manual captured deadline'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from captured.sort' -x -a 'name bounty id manual captured deadline'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from confirm.delete' -x -a 'true false'
 complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from color' -x -a 'auto always never'
-complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from reset' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit'
+complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from pager' -x -a 'auto never'
+complete -c bounty -n '__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from reset' -a 'hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager'
 complete -c bounty -n '__fish_seen_subcommand_from report' -l format -x -a 'text markdown csv json html'
 complete -c bounty -n '__fish_seen_subcommand_from report' -l from
 complete -c bounty -n '__fish_seen_subcommand_from report' -l to
