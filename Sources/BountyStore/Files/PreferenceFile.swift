@@ -27,7 +27,7 @@ public final class PreferenceFile {
   /// Reads the file at `path`; a missing file sets nothing.
   public init(path: String) throws(BountyError) {
     self.path = path
-    values = try Self.parse(Self.lines(of: path), path: path).values
+    values = try Self.parse(Self.lines(of: path, reading: true), path: path).values
   }
 
   /// The value the file sets for `key`, or nil.
@@ -52,11 +52,16 @@ public final class PreferenceFile {
     values = updated
   }
 
-  /// The file's lines (without their line feeds); none when it does not exist.
-  private static func lines(of path: String) throws(BountyError) -> [String] {
+  /// The file's lines (without their line feeds); none when it does not exist, or, `reading`
+  /// only, when this user may not reach it (a command run as another user who kept the first's
+  /// `HOME`; git reads on too). Before a rewrite only a missing file is empty: a file that cannot
+  /// be read is never replaced.
+  private static func lines(of path: String, reading: Bool = false) throws(BountyError)
+    -> [String]
+  {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
-      if errno == ENOENT { return [] }
+      if errno == ENOENT || (reading && [ENOTDIR, EACCES].contains(errno)) { return [] }
       throw BountyError.io("cannot read \(path): \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
