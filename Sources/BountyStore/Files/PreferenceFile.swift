@@ -137,6 +137,7 @@ public final class PreferenceFile {
     let folder = DatabaseLocation.parentFolder(of: path)
     try DatabaseLocation.createFolders(folder, for: path)
     let temporary = "\(path).\(getpid()).tmp"
+    unlink(temporary)  // one a process of the same number left behind
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw BountyError.io("cannot write \(path): \(String(cString: strerror(errno)))")
