@@ -6,8 +6,9 @@ import Glibc
 /// prints): each output a line, a string as its text, anything else as compact JSON.
 ///
 /// libjq is loaded with `dlopen` (`libjq.so.1`, Debian's libjq1) the first time `--jq` is given,
-/// as libpq is for agency mode: the release binary is static, and a hunter who never filters needs
-/// no jq library. The expression is compiled before the command runs, so a bad one is a usage
+/// as libpq is for agency mode: a hunter who never filters needs no jq library, and Debian ships
+/// no static libjq to link into the static release binary (which therefore refuses `--jq`,
+/// `LibJQ.init`). The expression is compiled before the command runs, so a bad one is a usage
 /// error with jq's own message and changes nothing.
 final class JQFilter {
   private let jq: LibJQ
@@ -107,6 +108,14 @@ final class LibJQ: @unchecked Sendable {
   static func load() throws(BountyError) -> LibJQ { try shared.get() }
 
   private init() throws(BountyError) {
+    // A statically linked bounty (scripts/install) has no dynamic loader of its own (AT_BASE is
+    // 0): glibc's dlopen there gives a library no thread-local storage, and libjq 1.6 keeps its
+    // out-of-memory handler in one, so it would crash on the first expression.
+    guard getauxval(UInt(AT_BASE)) != 0 else {
+      throw BountyError.io(
+        "--jq needs libjq, which this statically linked bounty cannot load; "
+          + "pipe --json to jq instead (or use the .deb or a swift build)")
+    }
     guard let handle = dlopen(Self.libraryName, RTLD_NOW | RTLD_LOCAL) else {
       let reason = dlerror().map { String(cString: $0) } ?? "not found"
       throw BountyError.io(
