@@ -114,7 +114,8 @@ final class LibJQ: @unchecked Sendable {
     guard getauxval(UInt(AT_BASE)) != 0 else {
       throw BountyError.io(
         "--jq needs libjq, which this statically linked bounty cannot load; "
-          + "pipe --json to jq instead (or use the .deb or a swift build)")
+          + "pipe --json to jq instead (a dynamically linked bounty, as swift build makes, loads it)"
+      )
     }
     guard let handle = dlopen(Self.libraryName, RTLD_NOW | RTLD_LOCAL) else {
       let reason = dlerror().map { String(cString: $0) } ?? "not found"
