@@ -21,6 +21,11 @@ let package = Package(
       name: "CLibPQ",
       providers: [.apt(["libpq-dev"])]
     ),
+    // libjq's header only, no `link`: the terminal front loads libjq.so.1 at run time (--jq).
+    .systemLibrary(
+      name: "CLibJQ",
+      providers: [.apt(["libjq-dev"])]
+    ),
     .systemLibrary(
       name: "CNcurses",
       providers: [.apt(["libncurses-dev"])]
@@ -62,7 +67,8 @@ let package = Package(
       plugins: ["EmbedPlugin"]
     ),
     .target(
-      name: "TerminalFront", dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit"]),
+      name: "TerminalFront",
+      dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit", "CLibJQ"]),
     .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp"]),
     .target(name: "CFuzzSupport"),
     .executableTarget(

@@ -26,14 +26,23 @@ public final class Dispatcher {
   /// commands that only read) it creates and migrates nothing: a missing roster is `.notFound`
   /// ("no roster at PATH …") and an older schema `.refused`, naming `bounty db migrate`. `now`
   /// fixes the clock (reproducible transcripts); `notice` is told of backups written before a
-  /// migration.
+  /// migration. `preferences` is the person's config file (`preferencesPath(environment:)`); a
+  /// line in it bounty cannot read fails the open, naming the file and the line.
   public static func open(
     path: String, reading: Bool = false, now: Timestamp? = nil, registry: Registry = .standard,
-    notice: (String) -> Void = { _ in }
+    preferences: String? = nil, notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Dispatcher {
+    let file = try preferences.map { path throws(BountyError) in try PreferenceFile(path: path) }
     let store = try Store.open(
       path: path, reading: reading, clock: { now ?? Store.systemTime() }, notice: notice)
+    store.preferences = file
     return Dispatcher(store: store, registry: registry)
+  }
+
+  /// Where the person's config file is: `$XDG_CONFIG_HOME/bounty/config`, else
+  /// `~/.config/bounty/config`; nil when neither variable says.
+  public static func preferencesPath(environment: [String: String]) -> String? {
+    PreferenceFile.location(environment: environment)
   }
 
   /// The answer of a command that needs no database for these arguments (`completions bash`), or
@@ -176,10 +185,12 @@ public final class Dispatcher {
     public let currency: Currency
     /// The `color` setting: `auto`, `always` or `never`.
     public let colour: String?
+    /// The `pager` preference: `auto` or `never`.
+    public var pager: String? = nil
   }
 
-  /// Runs `command` and answers its result with what rendering it needs (the currency and the
-  /// colour setting), all from one transaction.
+  /// Runs `command` and answers its result with what rendering it needs (the currency, the
+  /// colour setting and the pager preference), all from one transaction.
   public func runForDisplay(_ spec: CommandSpec, _ arguments: Arguments) -> Result<
     Reply, BountyError
   > {
@@ -233,7 +244,7 @@ public final class Dispatcher {
         guard withContext else { return Reply(result: result, currency: .usd, colour: nil) }
         return Reply(
           result: result, currency: try self.store.currency(),
-          colour: try self.store.settingText(.color))
+          colour: try self.store.settingText(.color), pager: try self.store.settingText(.pager))
       }
       // Such a command makes its own transactions (its amounts, if it had any, would be read
       // outside them, in a transaction of their own).

@@ -11,6 +11,10 @@ public final class Store {
   var settingsRead: (serial: Int, values: [SettingKey: String])?
   /// Fugitives read ahead (`readAhead(fugitiveIDs:)`) by ID#, with the transaction they belong to.
   var fugitivesReadAhead: (serial: Int, byID: [Int64: Fugitive])?
+  /// The person's config file, which their preferences (`SettingKey.Scope.personal`) are read
+  /// from and written to; nil keeps them in the roster as before the config file (a store opened
+  /// where no config folder is known).
+  public var preferences: PreferenceFile?
   /// The current time; tests replace it to get fixed timestamps.
   public var clock: () -> Timestamp = Store.systemTime
   /// Told how a long import or export is going; nil when nobody is watching.

@@ -12,6 +12,21 @@ enum FreshSchema {
     let message: String
   }
 
+  /// The table every migration is recorded in, created by the migrator after each one
+  /// (`EmbeddedMigrations.bookkeeping`): written here once, so the migrator and this script give
+  /// `sqlite_schema` the same text.
+  static let bookkeeping = """
+    CREATE TABLE IF NOT EXISTS bounty_migration (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      checksum TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )
+    """
+
+  /// The bookkeeping table's name: its rows are the migrator's to write, never copied.
+  static let bookkeepingTable = "bounty_migration"
+
   static func script(applying migrations: [(version: Int, file: String, text: String)])
     throws(Failure) -> String
   {
@@ -24,7 +39,7 @@ enum FreshSchema {
     for migration in migrations {
       try execute(
         handle,
-        "BEGIN; " + migration.text + ";\n" + MigrationBookkeeping.createTable
+        "BEGIN; " + migration.text + ";\n" + bookkeeping
           + "; PRAGMA user_version = \(migration.version); COMMIT;",
         what: migration.file)
     }
@@ -48,7 +63,7 @@ enum FreshSchema {
       }
       script += sql + ";\n"
       if type == "table", !sql.uppercased().hasPrefix("CREATE VIRTUAL"),
-        name != MigrationBookkeeping.table
+        name != bookkeepingTable
       {
         tables.append(name)
       }

@@ -85,7 +85,9 @@ if migrations {
     }
     source += "  ]\n\n"
     source += "  /// The schema after every migration, in one script: what a new database gets.\n"
-    source += "  static let freshSchema = \(swiftLiteral(script))\n"
+    source += "  static let freshSchema = \(swiftLiteral(script))\n\n"
+    source += "  /// The table each migration is recorded in, created after each one.\n"
+    source += "  static let bookkeeping = \(swiftLiteral(FreshSchema.bookkeeping))\n"
     source += "}\n"
   }
 } else {

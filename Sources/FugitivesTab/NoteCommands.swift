@@ -25,7 +25,8 @@ enum NoteCommands {
   static let add = Command(
     CommandSpec(
       name: "notes.add", words: ["fugitives", "note", "add"], tab: .fugitives,
-      summary: "Add a case note at the end", params: [FugitiveParams.id, FugitiveParams.noteText],
+      summary: "Add a case note at the end",
+      params: [FugitiveParams.id, FugitiveParams.noteText.writtenInEditor()],
       effect: .change(undoable: true), result: "the fugitive",
       schema: .component(.fugitive),
       view: .fugitiveCard(headline: FugitiveHeadlines.saved),

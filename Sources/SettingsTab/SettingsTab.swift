@@ -10,14 +10,19 @@ public enum SettingsTab {
     "key", SettingKey.self, required: true, positional: true, help: "The setting's key")
   static let value = Param.any("value", required: true, positional: true, help: "The new value")
 
-  /// `{key, value, default, isDefault, help}` for one setting.
+  /// `{key, value, default, isDefault, help, scope, file?}` for one setting: `scope` says where
+  /// it is kept (`roster` or `personal`), `file` names the config file a preference is kept in.
   static func json(_ store: Store, _ key: SettingKey) throws -> JSON {
     let value = try store.settingText(key)
-    return .object([
+    var object: JSONObject = [
       "key": .string(key.rawValue), "value": key.json(value),
       "default": key.json(key.defaultValue), "isDefault": .bool(value == key.defaultValue),
-      "help": .string(key.help),
-    ])
+      "help": .string(key.help), "scope": .string(key.scope.rawValue),
+    ]
+    if key.scope == .personal, let file = store.preferences?.path {
+      object["file"] = .string(file)
+    }
+    return .object(object)
   }
 
   static let list = Command(

@@ -33,7 +33,7 @@ public struct TerminalApp {
       Output.out("bounty \(BountyVersion.current)")
       return 0
     }
-    let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
+    let terminal = TerminalInfo.detect(colour: options.colour, environment: environment)
     // Help fits the terminal, or 80 columns where there is none (a pipe, a file, a pager).
     let help = Help(registry: registry, width: terminal.width ?? 80)
     var words = options.rest
@@ -44,7 +44,12 @@ public struct TerminalApp {
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
     // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
     // standard input not a terminal give the line shell; `bounty --bail` is `bounty shell --bail`.
-    if words.isEmpty || words.first == "shell" || words == ["--bail"] {
+    let interactive = words.isEmpty || words.first == "shell" || words == ["--bail"]
+    if options.jq != nil, interactive || words.first == "rpc" {
+      return fail(
+        .usage("--jq filters one command's --json output, not the shell's or rpc's"), words: [])
+    }
+    if interactive {
       let shellOptions = words.first == "shell" ? words.dropFirst() : words[...]
       guard shellOptions.allSatisfy({ $0 == "--bail" }) else {
         let unknown = shellOptions.first { $0 != "--bail" } ?? ""
@@ -54,12 +59,12 @@ public struct TerminalApp {
       guard let dispatcher = open(path) else { return 1 }
       TerminalLocale.useUTF8()
       if words.isEmpty, Workspace.canRun(environment: environment) {
-        return Workspace(dispatcher: dispatcher, environment: environment, noColor: options.noColor)
+        return Workspace(dispatcher: dispatcher, environment: environment, colour: options.colour)
           .run()
       }
       return Shell(
         dispatcher: dispatcher, terminal: terminal, environment: environment,
-        noColor: options.noColor, bail: !shellOptions.isEmpty
+        colour: options.colour, bail: !shellOptions.isEmpty
       ).run()
     }
     if words.first == "rpc" {
@@ -73,10 +78,14 @@ public struct TerminalApp {
     }
     let command: CommandSpec
     let arguments: Arguments
+    let jq: JQFilter?
     do {
       let (found, rest) = try parser.command(for: words)
       command = found
-      arguments = try parser.arguments(for: command, rest)
+      // Compiled before anything runs: a bad expression changes nothing.
+      jq = try options.jq.map { expression throws(BountyError) in try JQFilter(expression) }
+      arguments = try parser.arguments(
+        for: command, rest, editor: TextEditor.choose(environment: environment))
     } catch {
       return fail(error, words: words)
     }
@@ -98,7 +107,8 @@ public struct TerminalApp {
     // A command that only reads opens the database as it is: it creates and migrates nothing.
     let reading = command.onlyReadsOpenDatabase(arguments)
     let created = reading ? nil : NewDatabaseFile.before(opening: location)
-    let status = runOnce(command, arguments, at: location, reading: reading, options, terminal)
+    let status = runOnce(
+      command, arguments, at: location, reading: reading, options, terminal, jq: jq)
     // A change that failed on a roster it was to create leaves no file behind.
     if status != 0 { created?.remove() }
     return status
@@ -108,12 +118,17 @@ public struct TerminalApp {
   /// when this returns.
   private func runOnce(
     _ command: CommandSpec, _ arguments: Arguments, at location: String, reading: Bool,
-    _ options: GlobalOptions, _ terminal: TerminalInfo
+    _ options: GlobalOptions, _ terminal: TerminalInfo, jq: JQFilter?
   ) -> Int32 {
     guard let dispatcher = open(location, reading: reading) else { return 1 }
     let runner = CommandRunner(
       dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
     )
+    runner.jq = jq
+    if !options.json {
+      runner.pager = Pager.choose(
+        environment: environment, noPager: options.noPager, isTTY: terminal.isTTY)
+    }
     if command.longRunning {
       Interruption.install(on: dispatcher)
       let bar = ProgressBar.attach(to: dispatcher, for: command, environment: environment)
@@ -131,6 +146,7 @@ public struct TerminalApp {
       let fixed = environment["BOUNTY_NOW"].flatMap(Timestamp.init(parsing:))
       return try Dispatcher.open(
         path: path, reading: reading, now: fixed, registry: registry,
+        preferences: Dispatcher.preferencesPath(environment: environment),
         notice: { Output.err($0) })
     } catch {
       Output.err("Error: \(error.message)")
@@ -158,7 +174,7 @@ public struct TerminalApp {
     let spec = try? CommandLineParser(registry: registry).command(for: words).0
     Output.err("Error: \(error.commandLineMessage(for: spec))")
     if case .usage = error {
-      let width = TerminalInfo.detect(noColor: true, environment: environment).width ?? 80
+      let width = TerminalInfo.detect(colour: .never, environment: environment).width ?? 80
       Output.err(Help(registry: registry, width: width).usageHint(for: words))
     }
     return error.exitStatus

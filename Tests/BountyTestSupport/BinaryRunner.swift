@@ -38,6 +38,9 @@ public struct BinaryRunner {
     environment["BOUNTY_DB"] = database
     environment["BOUNTY_NOW"] = now
     environment.removeValue(forKey: "NO_COLOR")
+    // Preferences are the person's, in their config folder: each runner has a folder of its own
+    // (nothing written to the real one, nothing shared between tests).
+    environment["XDG_CONFIG_HOME"] = (try? TemporaryFolder())?.file("config") ?? "/nonexistent"
     self.environment = environment
   }
 

@@ -24,6 +24,7 @@ import Testing
     let binFolder = URL(fileURLWithPath: BinaryRunner.executable).deletingLastPathComponent().path
     environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["BOUNTY_DB"] = folder.file("bounty.sqlite")
+    environment["XDG_CONFIG_HOME"] = folder.file("config")
     environment["BOUNTY_NOW"] = "2026-11-30T10:00:00Z"
     environment["NO_COLOR"] = "1"
     environment["TZ"] = "UTC"

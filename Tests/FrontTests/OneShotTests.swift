@@ -31,25 +31,38 @@ import Testing
     #expect(!listed.stdout.contains("\u{1B}["))
   }
 
-  /// The `color` setting holds for one-shot commands as for the shell and the workspace:
-  /// `always` colours a pipe, `never` keeps a terminal plain, and `NO_COLOR` or `--no-color` win.
-  @Test func theColourSettingHoldsForOneShotCommands() throws {
+  /// The `color` preference holds for one-shot commands as for the shell and the workspace, on a
+  /// terminal only: `always` does not colour a pipe (as `--help` says), `--color=always` does,
+  /// over NO_COLOR and the preference; `never` keeps a terminal plain, `--color=auto` colours it.
+  @Test func colourIsForATerminalUnlessTheCommandLineSaysAlways() throws {
     try bounty.run(["fugitives", "add", "--name", "Hank Morrow", "--bounty", "1"])
     try bounty.run(["settings", "set", "color", "always"])
     let escape = "\u{1B}["
-    #expect(try bounty.run(["fugitives", "list"]).stdout.contains(escape))
-    #expect(!(try bounty.run(["--no-color", "fugitives", "list"]).stdout.contains(escape)))
+    #expect(!(try bounty.run(["fugitives", "list"]).stdout.contains(escape)))
+    #expect(try bounty.run(["--color=always", "fugitives", "list"]).stdout.contains(escape))
+    #expect(try bounty.run(["fugitives", "list", "--color"]).stdout.contains(escape))
+    #expect(!(try bounty.run(["--color=never", "fugitives", "list"]).stdout.contains(escape)))
+    #expect(!(try bounty.run(["--color=auto", "fugitives", "list"]).stdout.contains(escape)))
     var noColour = bounty
     noColour.environment["NO_COLOR"] = "1"
     #expect(!(try noColour.run(["fugitives", "list"]).stdout.contains(escape)))
+    #expect(try noColour.run(["--color=always", "fugitives", "list"]).stdout.contains(escape))
+    let wrong = try bounty.run(["--color=sometimes", "fugitives", "list"])
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr.hasPrefix("Error: --color takes always, never or auto, not 'sometimes'\n"))
     // On a terminal (script(1) gives the command one), `auto` colours and `never` does not.
-    let onATerminal = ["-qec", "'\(BinaryRunner.executable)' fugitives list", "/dev/null"]
+    func onATerminal(_ options: String = "") throws -> BinaryRunner.Outcome {
+      try bounty.run(
+        ["-qec", "'\(BinaryRunner.executable)' \(options) fugitives list", "/dev/null"],
+        executable: "/usr/bin/script")
+    }
     try bounty.run(["settings", "set", "color", "auto"])
-    let auto = try bounty.run(onATerminal, executable: "/usr/bin/script")
+    let auto = try onATerminal()
     #expect(auto.stdout.contains("Hank Morrow") && auto.stdout.contains(escape), "\(auto.stdout)")
     try bounty.run(["settings", "set", "color", "never"])
-    let never = try bounty.run(onATerminal, executable: "/usr/bin/script")
+    let never = try onATerminal()
     #expect(never.stdout.contains("Hank Morrow") && !never.stdout.contains(escape))
+    #expect(try onATerminal("--color=auto").stdout.contains(escape))
   }
 
   @Test func notFoundIsOneErrorLineAndStatusOne() throws {
@@ -64,8 +77,8 @@ import Testing
     (["fugitives", "frobnicate"], "unknown command 'fugitives frobnicate'"),
     (["fugitives", "add", "--name", "X"], "missing --bounty"),
     (
-      ["fugitives", "add", "--name", "X", "--bounty", "1", "--colour", "red"],
-      "unknown option '--colour' for 'fugitives add'"
+      ["fugitives", "add", "--name", "X", "--bounty", "1", "--hair-colour", "red"],
+      "unknown option '--hair-colour' for 'fugitives add'"
     ),
     (["fugitives", "show"], "missing ID"),
     (["fugitives", "show", "1", "2"], "unexpected argument '2'"),

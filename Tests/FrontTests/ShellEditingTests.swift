@@ -19,7 +19,7 @@ import Testing
   func shell() throws -> Screen {
     try Screen(
       command: "env BOUNTY_DB=\(bounty.database) BOUNTY_NOW=2026-11-30T10:00:00Z TERM=screen "
-        + "XDG_STATE_HOME=\(folder.file("state")) \(BinaryRunner.executable) shell; "
+        + "XDG_STATE_HOME=\(folder.file("state")) XDG_CONFIG_HOME=\(folder.file("config")) \(BinaryRunner.executable) shell; "
         + "echo EXITED $?; sleep 30")
   }
 

@@ -69,7 +69,7 @@ import Testing
   @Test func bailOnATerminalNamesTheCommandNotALineZero() throws {
     let folder = try TemporaryFolder()
     let command =
-      "env BOUNTY_DB=\(folder.file("db.sqlite")) TERM=xterm XDG_STATE_HOME=\(folder.file("state")) "
+      "env BOUNTY_DB=\(folder.file("db.sqlite")) TERM=xterm XDG_STATE_HOME=\(folder.file("state")) XDG_CONFIG_HOME=\(folder.file("config")) "
       + "\(BinaryRunner.executable) shell --bail; echo EXITED $?; sleep 30"
     let screen = try Screen(command: command)
     _ = screen.waitFor("Fugitives>")
@@ -83,7 +83,7 @@ import Testing
     let folder = try TemporaryFolder()
     let command =
       "env BOUNTY_DB=\(folder.file("db.sqlite")) BOUNTY_NOW=2026-11-30T10:00:00Z TERM=xterm "
-      + "XDG_STATE_HOME=\(folder.file("state")) \(BinaryRunner.executable) shell; echo EXITED $?; sleep 30"
+      + "XDG_STATE_HOME=\(folder.file("state")) XDG_CONFIG_HOME=\(folder.file("config")) \(BinaryRunner.executable) shell; echo EXITED $?; sleep 30"
     let screen = try Screen(command: command)
     #expect(screen.waitFor("Fugitives>").contains("no fugitives yet"))
     try screen.type("sample", "Enter")
@@ -126,7 +126,7 @@ import Testing
     try ReliabilityTests.writeCSV(rows: 300_000, to: csv)
     let command =
       "env BOUNTY_DB=\(folder.file("db.sqlite")) BOUNTY_NOW=2026-11-30T10:00:00Z TERM=xterm "
-      + "XDG_STATE_HOME=\(folder.file("state")) \(BinaryRunner.executable) shell; echo EXITED $?; sleep 30"
+      + "XDG_STATE_HOME=\(folder.file("state")) XDG_CONFIG_HOME=\(folder.file("config")) \(BinaryRunner.executable) shell; echo EXITED $?; sleep 30"
     let screen = try Screen(command: command)
     _ = screen.waitFor("Fugitives>")
     try screen.type("sample", "Enter")

@@ -162,22 +162,31 @@ import Testing
   }
 }
 
-/// Colour: --no-color, NO_COLOR and TERM=dumb always win; then the `color` setting; `auto` means a
-/// terminal.
+/// Colour: the command line (`--color=WHEN`, `--no-color`) decides first; otherwise NO_COLOR and
+/// TERM=dumb refuse it, and the `color` preference `never` too; `auto` and `always` colour a
+/// terminal only.
 @Suite struct ColourTests {
-  @Test func theSettingDecidesUnlessColourIsRefused() {
-    #expect(Colour.enabled(noColor: false, environment: [:], setting: "auto", isTTY: true))
-    #expect(!Colour.enabled(noColor: false, environment: [:], setting: "auto", isTTY: false))
-    #expect(!Colour.enabled(noColor: false, environment: [:], setting: "never", isTTY: true))
-    #expect(Colour.enabled(noColor: false, environment: [:], setting: "always", isTTY: false))
-    #expect(!Colour.enabled(noColor: true, environment: [:], setting: "always", isTTY: true))
+  @Test func theCommandLineThenTheEnvironmentThenThePreference() {
+    #expect(Colour.enabled(option: nil, environment: [:], setting: "auto", isTTY: true))
+    #expect(!Colour.enabled(option: nil, environment: [:], setting: "auto", isTTY: false))
+    #expect(!Colour.enabled(option: nil, environment: [:], setting: "never", isTTY: true))
+    // `color always` is a terminal only: a preference cannot know who reads a pipe.
+    #expect(!Colour.enabled(option: nil, environment: [:], setting: "always", isTTY: false))
+    #expect(Colour.enabled(option: nil, environment: [:], setting: "always", isTTY: true))
+    #expect(!Colour.enabled(option: .never, environment: [:], setting: "always", isTTY: true))
     #expect(
-      !Colour.enabled(
-        noColor: false, environment: ["NO_COLOR": "1"], setting: "always", isTTY: true))
+      !Colour.enabled(option: nil, environment: ["NO_COLOR": "1"], setting: "always", isTTY: true))
     #expect(
-      Colour.enabled(noColor: false, environment: ["NO_COLOR": ""], setting: "auto", isTTY: true))
+      Colour.enabled(option: nil, environment: ["NO_COLOR": ""], setting: "auto", isTTY: true))
     #expect(
-      !Colour.enabled(noColor: false, environment: ["TERM": "dumb"], setting: "always", isTTY: true)
-    )
+      !Colour.enabled(option: nil, environment: ["TERM": "dumb"], setting: "always", isTTY: true))
+    // --color=always colours a pipe, over NO_COLOR, TERM=dumb and the preference.
+    #expect(
+      Colour.enabled(
+        option: .always, environment: ["NO_COLOR": "1", "TERM": "dumb"], setting: "never",
+        isTTY: false))
+    // --color=auto: a terminal decides, not the preference.
+    #expect(Colour.enabled(option: .auto, environment: [:], setting: "never", isTTY: true))
+    #expect(!Colour.enabled(option: .auto, environment: [:], setting: "always", isTTY: false))
   }
 }

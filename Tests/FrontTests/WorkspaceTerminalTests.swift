@@ -20,7 +20,7 @@ import Testing
     let screen = try Screen(
       command:
         "env BOUNTY_DB=\(bounty.database) BOUNTY_NOW=2026-11-30T10:00:00Z TERM=xterm-256color "
-        + "XDG_STATE_HOME=\(folder.file("state")) \(BinaryRunner.executable); echo EXITED $?; sleep 30"
+        + "XDG_STATE_HOME=\(folder.file("state")) XDG_CONFIG_HOME=\(folder.file("config")) \(BinaryRunner.executable); echo EXITED $?; sleep 30"
     )
     _ = screen.waitFor("1 of 28")
     return screen
@@ -341,7 +341,7 @@ extension WorkspaceTerminalTests {
   func aTerminalThatCannotAddressTheCursorGetsTheLineShell(term: String) throws {
     let screen = try Screen(
       command:
-        "env BOUNTY_DB=\(bounty.database) TERM=\(term) XDG_STATE_HOME=\(folder.file("state")) "
+        "env BOUNTY_DB=\(bounty.database) TERM=\(term) XDG_STATE_HOME=\(folder.file("state")) XDG_CONFIG_HOME=\(folder.file("config")) "
         + "\(BinaryRunner.executable); echo EXITED $?; sleep 30")
     #expect(screen.waitForPrompt("Fugitives>").contains("Fugitives (28)"))
     try screen.type("quit", "Enter")

@@ -118,7 +118,7 @@ extension String {
   }
 
   func run(_ steps: [TestScreen.Step]) {
-    let workspace = Workspace(dispatcher: dispatcher, environment: [:], noColor: true)
+    let workspace = Workspace(dispatcher: dispatcher, environment: [:], colour: .never)
     _ = workspace.run(on: TestScreen(steps))
   }
 

@@ -30,6 +30,7 @@ _bounty_value() {
         captured.sort) COMPREPLY=($(compgen -W "name bounty id manual captured deadline" -- "$cur")) ;;
         confirm.delete) COMPREPLY=($(compgen -W "true false" -- "$cur")) ;;
         color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")) ;;
+        pager) COMPREPLY=($(compgen -W "auto never" -- "$cur")) ;;
       esac
       ;;
   esac
@@ -339,17 +340,17 @@ _bounty() {
     "settings get"|"get")
       opts="--json --help"
       valued=""
-      positionals=("words hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit") repeated=0
+      positionals=("words hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager") repeated=0
       ;;
     "settings set"|"set")
       opts="--json --help"
       valued=""
-      positionals=("words hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit" "setting") repeated=0
+      positionals=("words hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager" "setting") repeated=0
       ;;
     "settings reset"|"reset")
       opts="--json --help"
       valued=""
-      positionals=("words hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit") repeated=0
+      positionals=("words hunter.name agency.name currency commission.rate rounding fugitives.sort captured.sort confirm.delete color history.limit pager") repeated=0
       ;;
     "report")
       opts="--format --from --to --output --force --json --help"

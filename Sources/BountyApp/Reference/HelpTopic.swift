@@ -75,7 +75,20 @@ public struct HelpTopic: Sendable {
             + "~/.local/state/bounty/history)"
         ),
         ("HOME", "the folder the defaults above start from"),
-        ("NO_COLOR", "when set and not empty, no colour, whatever the color setting says"),
+        (
+          "XDG_CONFIG_HOME",
+          "your preferences (color, sorts, confirm.delete, pager) are kept in "
+            + "$XDG_CONFIG_HOME/bounty/config (without it, ~/.config/bounty/config)"
+        ),
+        (
+          "PAGER",
+          "the pager of long tables on a terminal (default less -FRX; empty or cat: none)"
+        ),
+        (
+          "VISUAL, EDITOR",
+          "the editor 'note add ID' opens on a terminal when no text is given (else vi)"
+        ),
+        ("NO_COLOR", "when set and not empty, no colour unless --color=always"),
         (
           "TERM",
           "dumb gives the line shell instead of the workspace, no colour and no escape "

@@ -91,8 +91,14 @@ public enum ManPage {
       "The database file. Default: \\fB$BOUNTY_DB\\fR, else \\fB$XDG_DATA_HOME/bounty/bounty.sqlite\\fR, else \\fB~/.local/share/bounty/bounty.sqlite\\fR.",
       ".TP", ".B \\-\\-json",
       "Print the result as JSON: the same bytes as the JSON\\-RPC result of the same call.",
+      ".TP", ".BI \\-\\-jq \" EXPR\"",
+      "Filter the JSON result through the jq expression \\fIEXPR\\fR (libjq; implies \\fB\\-\\-json\\fR).",
+      ".TP", ".BI \\-\\-color= WHEN",
+      "\\fBalways\\fR, \\fBnever\\fR or \\fBauto\\fR. Without it, colour only ever on a terminal (the \\fBcolor\\fR preference may turn it off).",
       ".TP", ".B \\-\\-no\\-color",
-      "No colour. \\fBNO_COLOR\\fR is obeyed too; colour is only ever used on a terminal.",
+      "The same as \\fB\\-\\-color=never\\fR. \\fBNO_COLOR\\fR is obeyed too.",
+      ".TP", ".B \\-\\-no\\-pager",
+      "Long tables on a terminal straight out, not through \\fB$PAGER\\fR (default \\fBless \\-FRX\\fR).",
       ".TP", ".BR \\-h \", \" \\-\\-help",
       "Help, to standard output, fitted to the terminal's width (80 columns elsewhere). "
         + "\\fBbounty help\\fR \\fICOMMAND\\fR (or \\fICOMMAND\\fR \\fB\\-\\-help\\fR) for one "
@@ -163,6 +169,8 @@ public enum ManPage {
     lines += [
       ".SH FILES", ".TP", ".I ~/.local/share/bounty/bounty.sqlite",
       "The default database (mode 0600, in a folder of mode 0700).",
+      ".TP", ".I ~/.config/bounty/config",
+      "Your preferences (\\fBcolor\\fR, the sorts, \\fBconfirm.delete\\fR, \\fBpager\\fR), one \\fIkey\\fR = \\fIvalue\\fR a line, when \\fBXDG_CONFIG_HOME\\fR is not set.",
       ".TP", ".I ~/.local/state/bounty/history",
       "The line shell's history, the last 1000 lines (mode 0600), when \\fBXDG_STATE_HOME\\fR is not set.",
       ".SH SEE ALSO",

@@ -1,5 +1,9 @@
 /// Every setting of the Settings tab: its key, type, default and help. Values are stored as text in
 /// their canonical form; `validate` turns user input into that form or names what is wrong.
+///
+/// A setting is the roster's (kept in the database, the same for everyone who opens it) or a
+/// person's own preference (kept in their config file, `$XDG_CONFIG_HOME/bounty/config`): see
+/// `scope` and docs/contract.md.
 public enum SettingKey: String, CaseIterable, Sendable {
   case hunterName = "hunter.name"
   case agencyName = "agency.name"
@@ -11,6 +15,27 @@ public enum SettingKey: String, CaseIterable, Sendable {
   case confirmDelete = "confirm.delete"
   case color
   case historyLimit = "history.limit"
+  case pager
+
+  /// Where a setting is kept.
+  public enum Scope: String, Sendable {
+    /// In the roster: the same for everyone who opens it (an agency admin's to change).
+    case roster
+    /// In the person's config file; a roster row for it (rosters kept preferences before the
+    /// config file did) is only a fallback, read when the file does not set it.
+    case personal
+  }
+
+  public var scope: Scope {
+    switch self {
+    case .fugitivesSort, .capturedSort, .confirmDelete, .color, .pager: return .personal
+    default: return .roster
+    }
+  }
+
+  /// True for the keys a roster's `setting` table accepts (its triggers list them): every roster
+  /// setting and the preferences rosters kept before the config file. `pager` was never one.
+  public var rosterMayHold: Bool { self != .pager }
 
   /// The sort keys a list accepts.
   public static let sortKeys = ["name", "bounty", "id", "manual", "captured", "deadline"]
@@ -24,7 +49,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .fugitivesSort: return "name"
     case .capturedSort: return "captured"
     case .confirmDelete: return "true"
-    case .color: return "auto"
+    case .color, .pager: return "auto"
     case .historyLimit: return "200"
     }
   }
@@ -39,8 +64,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .fugitivesSort: return "Default order of the Fugitives tab"
     case .capturedSort: return "Default order of the Captured tab"
     case .confirmDelete: return "Ask before deleting in the shell"
-    case .color: return "Colour in the terminal: auto, always or never"
+    case .color: return "Colour on a terminal: auto or always (the same), or never"
     case .historyLimit: return "How many undo steps are kept (1 to 10000)"
+    case .pager: return "Long tables on a terminal through $PAGER (less -FRX): auto or never"
     }
   }
 
@@ -50,6 +76,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .rounding: return RoundingMode.allCases.map(\.rawValue)
     case .fugitivesSort, .capturedSort: return Self.sortKeys
     case .color: return ["auto", "always", "never"]
+    case .pager: return ["auto", "never"]
     case .currency: return Currency.all.map(\.code)
     case .confirmDelete: return ["true", "false"]
     default: return nil
@@ -94,7 +121,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         throw invalid("\(SafeText.quoted(text)) is not a whole number from 1 to 10000")
       }
       return String(limit)
-    case .rounding, .fugitivesSort, .capturedSort, .color:
+    case .rounding, .fugitivesSort, .capturedSort, .color, .pager:
       let word = text.trimmingASCIIWhitespace().lowercased()
       guard let choices, choices.contains(word) else {
         throw invalid(

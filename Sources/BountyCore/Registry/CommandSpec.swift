@@ -129,6 +129,9 @@ public struct ParamSpec: Sendable {
   /// How a person types it, shown beside an empty field (`e.g. 12500 or $12,500.50`): declared, or
   /// its type's.
   public internal(set) var hint: String
+  /// A long text that, left out on a terminal, is written in the person's editor (`$EDITOR`)
+  /// rather than being a usage error: declared with `Param.writtenInEditor`.
+  public internal(set) var writtenInEditor = false
 
   public init(
     _ name: String, _ type: ParamType, required: Bool = false, positional: Bool = false,

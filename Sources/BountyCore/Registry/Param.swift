@@ -36,6 +36,14 @@ public struct Param<Value: Sendable>: ParamDeclaration {
     if let hint { spec.hint = hint }
     return Param(spec, extract)
   }
+
+  /// The same parameter, written in the person's editor when a terminal command leaves it out
+  /// (`ParamSpec.writtenInEditor`).
+  public func writtenInEditor() -> Param {
+    var spec = self.spec
+    spec.writtenInEditor = true
+    return Param(spec, extract)
+  }
 }
 
 extension Param where Value == Int64 {

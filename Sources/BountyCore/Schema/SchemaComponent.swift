@@ -137,10 +137,11 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
         ], optional: ["data", "output"])
     case .setting:
       let value: JSON = .object(["type": ["string", "boolean", "number"]])
-      return Self.object([
-        ("key", Self.string), ("value", value), ("default", value), ("isDefault", Self.boolean),
-        ("help", Self.string),
-      ])
+      return Self.object(
+        [
+          ("key", Self.string), ("value", value), ("default", value), ("isDefault", Self.boolean),
+          ("help", Self.string), ("scope", Self.string), ("file", Self.string),
+        ], optional: ["file"])
     case .settingList:
       return Self.object([
         ("items", Self.array(of: Self.setting.reference)), ("total", Self.count),

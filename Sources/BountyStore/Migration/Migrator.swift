@@ -211,7 +211,7 @@ public struct Migrator {
       // Read again inside the write lock: another process may have applied it meanwhile.
       guard try Self.version(of: database) < migration.version else { return false }
       try database.execute(migration.sql)
-      try database.execute(MigrationBookkeeping.createTable)
+      try database.execute(EmbeddedMigrations.bookkeeping)
       try database.run(
         "INSERT OR REPLACE INTO bounty_migration VALUES (?, ?, ?, ?)",
         .integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),

@@ -8,7 +8,14 @@ extension Store {
   /// transaction ends: nothing but `storeSetting` (which forgets what was read) changes them there,
   /// and a command reads several (a list asks its sort and the currency, a round trip each on a
   /// server).
+  ///
+  /// A personal preference (`SettingKey.Scope.personal`) is read from `preferences` first; a
+  /// roster row for it (rosters kept preferences before the config file) is the fallback.
   public func settingText(_ key: SettingKey) throws -> String {
+    if key.scope == .personal, let preferences {
+      if let mine = preferences.value(key) { return mine }
+      if !key.rosterMayHold { return key.defaultValue }
+    }
     guard database.inTransaction else { return try readSetting(key) }
     if settingsRead?.serial != database.transactionSerial {
       settingsRead = (database.transactionSerial, try readSharedSettings())
@@ -46,8 +53,17 @@ extension Store {
   /// Stores `value` (already validated) for `key`; storing the default removes the row.
   /// On an agency database a hunter may set only their own `hunter.name`; the agency's settings
   /// are its admins' (refused here in one line; the server's grants refuse any other client too).
+  /// A personal preference goes to `preferences`, whoever opened the roster (`storePreference`).
   public func storeSetting(_ key: SettingKey, _ value: String) throws {
     settingsRead = nil
+    if key.scope == .personal, let preferences {
+      return try storePreference(key, value, in: preferences)
+    }
+    guard key.rosterMayHold else {
+      throw BountyError.refused(
+        "\(key.rawValue) is kept in your config file, and neither XDG_CONFIG_HOME nor HOME says "
+          + "where that is; nothing was changed")
+    }
     if database.dialect == .postgresql {
       if key == .hunterName {
         return try setHunterName(value == key.defaultValue ? nil : value)
@@ -61,6 +77,21 @@ extension Store {
     // A currency's amounts are rescaled by the database itself (SQLite migration 0017, agency
     // migration 5), for bounty as for every other client.
     try writeSettingRow(key.rawValue, value == key.defaultValue ? nil : value)
+  }
+
+  /// Writes a preference to the config file. The default removes the key's line, unless the roster
+  /// holds another value for it (from before the config file), which the line then overrides: so
+  /// `settings reset` always leaves the default in force.
+  private func storePreference(_ key: SettingKey, _ value: String, in file: PreferenceFile) throws {
+    var line: String? = value
+    if value == key.defaultValue {
+      let roster =
+        key.rosterMayHold
+        ? try database.scalarText("SELECT value FROM setting WHERE key = ?", .text(key.rawValue))
+        : nil
+      if roster == nil || roster == value { line = nil }
+    }
+    try file.set(key, line)
   }
 
   /// Writes (or with nil deletes) one row of `setting`. On SQLite the file checks every value

@@ -93,15 +93,18 @@ public enum DatabaseLocation {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  private static func createFolders(_ folder: String) throws(BountyError) {
+  /// Creates `folder` and its missing parents (mode 0700); errors name `what` was being created.
+  static func createFolders(_ folder: String, for what: String = "the database")
+    throws(BountyError)
+  {
     var status = stat()
     if stat(folder, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFDIR else {
-        throw BountyError.io("cannot create the database: \(folder) is not a folder")
+        throw BountyError.io("cannot create \(what): \(folder) is not a folder")
       }
       return
     }
-    try createFolders(parentFolder(of: folder))
+    try createFolders(parentFolder(of: folder), for: what)
     if mkdir(folder, 0o700) != 0 && errno != EEXIST {
       throw BountyError.io("cannot create folder \(folder): \(errorText())")
     }

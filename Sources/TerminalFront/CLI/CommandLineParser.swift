@@ -91,9 +91,11 @@ public struct CommandLineParser {
   }
 
   /// Reads the command's arguments. Unknown options, missing values and missing required parameters
-  /// are `usage` errors; a value of the wrong form is `invalid`.
-  public func arguments(for spec: CommandSpec, _ tokens: [String]) throws(BountyError) -> Arguments
-  {
+  /// are `usage` errors; a value of the wrong form is `invalid`. With an `editor`, a missing
+  /// parameter declared `writtenInEditor` is written there instead.
+  public func arguments(
+    for spec: CommandSpec, _ tokens: [String], editor: TextEditor? = nil
+  ) throws(BountyError) -> Arguments {
     var arguments = Arguments()
     var positionals: [String] = []
     var index = 0
@@ -155,6 +157,10 @@ public struct CommandLineParser {
       arguments.merge(param.name, try read(value, for: param))
     }
     for param in params where param.required && !arguments.has(param) {
+      if param.writtenInEditor, let editor {
+        arguments.set(param.name, try read(try editor.write(param, for: spec), for: param))
+        continue
+      }
       throw BountyError.usage(
         param.positional ? "missing \(param.name.uppercased())" : "missing \(param.optionName)")
     }

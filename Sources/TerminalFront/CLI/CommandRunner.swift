@@ -19,6 +19,10 @@ final class CommandRunner {
   /// What the last successful command answered (nil when it was declined or failed); the shell
   /// follows the fugitive it names.
   private(set) var lastReply: Dispatcher.Reply?
+  /// `--jq EXPR`: the compiled filter the JSON result goes through.
+  var jq: JQFilter?
+  /// Where long human output goes on a terminal (nil: straight to standard output).
+  var pager: Pager?
   /// Called when the dispatcher has answered, before the answer or error is printed (a progress
   /// bar clears its line then, so the answer starts on a line of its own).
   var answered: () -> Void = {}
@@ -50,7 +54,15 @@ final class CommandRunner {
       return failed(error, of: spec)
     }
     let format = spec.view.takesListFormat ? arguments[ListFormat.param] : nil
-    if let usage = Self.formatConflict(format, json: json, fields: jsonFields, arguments) {
+    if jq != nil, spec.view.takesListFormat, let format = arguments[ListFormat.param],
+      ![.table, .json].contains(format)
+    {
+      return failed(.usage("--jq filters JSON; it does not go with --format \(format.rawValue)"))
+    }
+    // `--jq` asks for JSON without saying `--json`: `--format json` goes with it.
+    if let usage = Self.formatConflict(
+      format, json: json && jq == nil, fields: jsonFields, arguments)
+    {
       return failed(.usage(usage))
     }
     if let question = dispatcher?.confirmationQuestion(
@@ -99,6 +111,18 @@ final class CommandRunner {
       defer { cut.map(Output.err) }
       if json || format == .json {
         let result = selection?.apply(to: reply.result) ?? reply.result
+        if let jq {
+          guard !AnswerDocument.isHeld(by: result) else {
+            return failed(
+              .refused("--jq: the answer is too large to filter here; pipe --json to jq instead"))
+          }
+          do {
+            try jq.run(on: result.serialized) { Output.out($0) }
+          } catch {
+            return failed(error)
+          }
+          return healthy
+        }
         guard AnswerDocument.isHeld(by: result) else {
           Output.out(result.serialized)
           return healthy
@@ -115,8 +139,12 @@ final class CommandRunner {
       } else {
         let renderer = ResultRenderer(
           terminal: terminal.coloured(bySetting: reply.colour), currency: reply.currency)
-        for line in renderer.render(spec.view, reply.result, arguments: arguments) {
-          Output.out(line)
+        let lines = renderer.render(spec.view, reply.result, arguments: arguments)
+        // Only what a read shows is paged: a change's answer is printed as it is.
+        if let pager, spec.onlyReads(arguments) {
+          pager.show(lines, preference: reply.pager)
+        } else {
+          for line in lines { Output.out(line) }
         }
       }
       return healthy

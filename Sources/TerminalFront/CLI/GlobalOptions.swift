@@ -7,7 +7,12 @@ public struct GlobalOptions: Sendable {
   public var json = false
   /// `--json id,name`: the fields to keep, as gh does; nil keeps the whole result.
   public var jsonFields: [String]?
-  public var noColor = false
+  /// `--color=WHEN` (`--color` alone: always; `--no-color`: never); nil when not given.
+  public var colour: ColourOption?
+  /// `--jq EXPR`: the jq expression the JSON result goes through (implies `--json`).
+  public var jq: String?
+  /// `--no-pager`: long tables straight to the terminal, never through `$PAGER`.
+  public var noPager = false
   public var help = false
   public var version = false
   /// What is left: the command words and the command's own arguments.
@@ -37,7 +42,30 @@ public struct GlobalOptions: Sendable {
           throw BountyError.usage("--json= needs field names, e.g. --json=id,name")
         }
         options.jsonFields = fields
-      case "--no-color", "--no-colour": options.noColor = true
+      case "--no-color", "--no-colour": options.colour = .never
+      case "--color", "--colour": options.colour = .always
+      case _ where argument.hasPrefix("--color=") || argument.hasPrefix("--colour="):
+        let when = String(argument.drop { $0 != "=" }.dropFirst())
+        guard let colour = ColourOption(rawValue: when) else {
+          throw BountyError.usage(
+            "--color takes always, never or auto, not \(SafeText.quoted(when))")
+        }
+        options.colour = colour
+      case "--jq",
+        _ where argument.hasPrefix("--jq="):
+        let expression: String
+        if argument == "--jq" {
+          expression = index < arguments.count ? arguments[index] : ""
+          index += 1
+        } else {
+          expression = String(argument.dropFirst(5))
+        }
+        guard !expression.trimmingASCIIWhitespace().isEmpty else {
+          throw BountyError.usage("--jq needs a jq expression, e.g. --jq '.items[].name'")
+        }
+        options.jq = expression
+        options.json = true
+      case "--no-pager": options.noPager = true
       case "-h", "--help": options.help = true
       case "--version": options.version = true
       case "--db":

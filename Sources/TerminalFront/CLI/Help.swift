@@ -46,7 +46,10 @@ public struct Help {
           + "~/.local/share/bounty/bounty.sqlite); a command that only reads creates none"
       ),
       ("--json", "print the result as JSON (the same bytes as the JSON-RPC result)"),
-      ("--no-color", "no colour (NO_COLOR is obeyed too; colour only ever on a terminal)"),
+      ("--jq EXPR", "filter the JSON result through jq's EXPR (implies --json)"),
+      ("--color=WHEN", "always, never or auto: colour a terminal only unless always"),
+      ("--no-color", "the same as --color=never (NO_COLOR is obeyed too)"),
+      ("--no-pager", "long tables straight to the terminal, not through $PAGER"),
       ("-h, --help", "this help; 'bounty help COMMAND' (or COMMAND --help) for one command"),
       ("--version", "print the version"),
     ])

@@ -30,7 +30,12 @@ struct ResultRenderer {
       return settingsTable(result)
     case .setting:
       let key = result["key"]?.stringValue ?? ""
-      let suffix = result["isDefault"] == .bool(true) ? terminal.style.dim("  (default)") : ""
+      // A preference names the config file it is kept in.
+      let notes =
+        (result["isDefault"] == .bool(true) ? ["default"] : [])
+        + (result["file"]?.stringValue.map { ["kept in \(terminalSafe($0))"] } ?? [])
+      let suffix =
+        notes.isEmpty ? "" : terminal.style.dim("  (\(notes.joined(separator: "; ")))")
       return ["\(key) = \(settingValue(result["value"]))\(suffix)"]
     case .history:
       return history(result)
@@ -64,12 +69,13 @@ struct ResultRenderer {
 
   private func settingsTable(_ result: JSON) -> [String] {
     var table = Table([
-      Table.Column(title: "KEY"), Table.Column(title: "VALUE"),
+      Table.Column(title: "KEY"), Table.Column(title: "VALUE"), Table.Column(title: "KEPT IN"),
       Table.Column(title: "ABOUT", flexible: true),
     ])
     for item in result["items"]?.arrayValue ?? [] {
       table.add([
         item["key"]?.stringValue ?? "", settingValue(item["value"]),
+        item["scope"]?.stringValue == "personal" ? "config" : "roster",
         item["help"]?.stringValue ?? "",
       ])
     }

@@ -8,31 +8,40 @@ public struct TerminalInfo: Sendable {
   /// Columns to fit tables into; nil on a pipe (no truncation).
   public let width: Int?
   public let style: Style
-  /// False with `--no-color`, `NO_COLOR` or `TERM=dumb`: then no setting turns colour on.
+  /// What the command line said of colour (`--color=WHEN`), if anything.
+  let colourOption: ColourOption?
+  /// False with `NO_COLOR` or `TERM=dumb` (which only `--color=always` overrides).
   let colourAllowed: Bool
 
   public init(isTTY: Bool, width: Int?, style: Style) {
-    self.init(isTTY: isTTY, width: width, style: style, colourAllowed: style.enabled)
+    self.init(
+      isTTY: isTTY, width: width, style: style, colourOption: style.enabled ? .always : .never,
+      colourAllowed: style.enabled)
   }
 
-  private init(isTTY: Bool, width: Int?, style: Style, colourAllowed: Bool) {
+  private init(
+    isTTY: Bool, width: Int?, style: Style, colourOption: ColourOption?, colourAllowed: Bool
+  ) {
     self.isTTY = isTTY
     self.width = width
     self.style = style
+    self.colourOption = colourOption
     self.colourAllowed = colourAllowed
   }
 
-  /// The same terminal, in colour as the `color` setting says (`auto`: on a terminal).
+  /// The same terminal, in colour as the `color` setting says (`Colour`).
   func coloured(bySetting setting: String?) -> TerminalInfo {
     TerminalInfo(
       isTTY: isTTY, width: width,
-      style: Style(enabled: Colour.enabled(allowed: colourAllowed, setting: setting, isTTY: isTTY)),
-      colourAllowed: colourAllowed)
+      style: Style(
+        enabled: Colour.enabled(
+          option: colourOption, allowed: colourAllowed, setting: setting, isTTY: isTTY)),
+      colourOption: colourOption, colourAllowed: colourAllowed)
   }
 
-  /// Detects the terminal of standard output. Colour needs a TTY, no `--no-color`, no `NO_COLOR`
-  /// (until the `color` setting is known: `coloured(bySetting:)`).
-  public static func detect(noColor: Bool, environment: [String: String]) -> TerminalInfo {
+  /// Detects the terminal of standard output; colour as `colour` (`--color=WHEN`) and the
+  /// environment say until the `color` setting is known (`coloured(bySetting:)`).
+  public static func detect(colour: ColourOption?, environment: [String: String]) -> TerminalInfo {
     let tty = isatty(STDOUT_FILENO) == 1
     var size = winsize()
     var width: Int? = nil
@@ -43,9 +52,12 @@ public struct TerminalInfo: Sendable {
         width = Int(environment["COLUMNS"] ?? "") ?? 80
       }
     }
-    let allowed = Colour.allowed(noColor: noColor, environment: environment)
+    let allowed = Colour.allowed(environment: environment)
     return TerminalInfo(
-      isTTY: tty, width: width, style: Style(enabled: allowed && tty), colourAllowed: allowed)
+      isTTY: tty, width: width,
+      style: Style(
+        enabled: Colour.enabled(option: colour, allowed: allowed, setting: nil, isTTY: tty)),
+      colourOption: colour, colourAllowed: allowed)
   }
 
   /// A time for people: local `2026-11-30 10:00` on a terminal (with its offset when local time is

@@ -33,7 +33,8 @@ final class Shell {
   let pageSize: Int64
 
   init(
-    dispatcher: Dispatcher, terminal: TerminalInfo, environment: [String: String], noColor: Bool,
+    dispatcher: Dispatcher, terminal: TerminalInfo, environment: [String: String],
+    colour option: ColourOption?,
     bail: Bool = false
   ) {
     self.dispatcher = dispatcher
@@ -43,7 +44,7 @@ final class Shell {
     let interactive = isatty(STDIN_FILENO) == 1 && terminal.isTTY
     self.interactive = interactive
     let colour = Colour.enabled(
-      noColor: noColor, environment: environment, setting: client.setting(.color),
+      option: option, environment: environment, setting: client.setting(.color),
       isTTY: interactive)
     self.terminal = TerminalInfo(
       isTTY: interactive, width: interactive ? terminal.width : nil, style: Style(enabled: colour))

@@ -1,27 +1,37 @@
 import Glibc
 
-/// Whether the workspace and the shell use colour: never with `--no-color`, `NO_COLOR` or
-/// `TERM=dumb`; otherwise as the `color` setting says (`always`, `never`, or `auto`: on a terminal).
+/// `--color=WHEN` on the command line, as git and hledger spell it (`--color` alone is `always`,
+/// `--no-color` is `never`).
+public enum ColourOption: String, Sendable {
+  case auto, always, never
+}
+
+/// Whether output is coloured. The command line decides first: `--color=always` colours even a pipe
+/// or a file, and beats `NO_COLOR` and `TERM=dumb` (as a command line beats every other say);
+/// `--color=never` never colours; `--color=auto` colours a terminal unless `NO_COLOR` or
+/// `TERM=dumb` says no. Without it, the same as `auto`, and the `color` preference `never` turns
+/// colour off: `auto` and `always` both colour a terminal only (a preference cannot know who reads
+/// a pipe).
 enum Colour {
   static func enabled(
-    noColor: Bool, environment: [String: String], setting: String?, isTTY: Bool
+    option: ColourOption?, environment: [String: String], setting: String?, isTTY: Bool
   ) -> Bool {
     enabled(
-      allowed: allowed(noColor: noColor, environment: environment), setting: setting, isTTY: isTTY)
+      option: option, allowed: allowed(environment: environment), setting: setting, isTTY: isTTY)
   }
 
-  /// False with `--no-color`, `NO_COLOR` or `TERM=dumb`, which no setting overrides.
-  static func allowed(noColor: Bool, environment: [String: String]) -> Bool {
-    !(noColor || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb")
+  /// False with `NO_COLOR` (not empty) or `TERM=dumb`, which only `--color=always` overrides.
+  static func allowed(environment: [String: String]) -> Bool {
+    (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
-  /// Where colour is `allowed`, what the `color` setting makes of it.
-  static func enabled(allowed: Bool, setting: String?, isTTY: Bool) -> Bool {
-    guard allowed else { return false }
-    switch setting {
-    case "always": return true
-    case "never": return false
-    default: return isTTY
+  /// What `option` and the `color` setting make of colour where the environment `allowed` it.
+  static func enabled(option: ColourOption?, allowed: Bool, setting: String?, isTTY: Bool) -> Bool {
+    switch option {
+    case .always: return true
+    case .never: return false
+    case .auto: return allowed && isTTY
+    case nil: return allowed && isTTY && setting != "never"
     }
   }
 

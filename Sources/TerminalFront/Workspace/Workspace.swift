@@ -11,7 +11,7 @@ final class Workspace {
   let dispatcher: Dispatcher
   let client: AppClient
   let environment: [String: String]
-  let noColor: Bool
+  let colour: ColourOption?
   var model = ViewModel()
   /// Where the tab and each list's sort and filter are remembered: read at the start, written when
   /// the workspace quits (so a tab switch costs no write).
@@ -61,11 +61,11 @@ final class Workspace {
     var item: Fugitive?
   }
 
-  init(dispatcher: Dispatcher, environment: [String: String], noColor: Bool) {
+  init(dispatcher: Dispatcher, environment: [String: String], colour: ColourOption?) {
     self.dispatcher = dispatcher
     self.client = AppClient(dispatcher: dispatcher)
     self.environment = environment
-    self.noColor = noColor
+    self.colour = colour
     self.memory = WorkspaceMemory(client: client)
   }
 
@@ -77,9 +77,9 @@ final class Workspace {
   }
 
   func run() -> Int32 {
-    let colour = Colour.enabled(
-      noColor: noColor, environment: environment, setting: client.setting(.color), isTTY: true)
-    guard let curses = Curses(colour: colour) else {
+    let coloured = Colour.enabled(
+      option: colour, environment: environment, setting: client.setting(.color), isTTY: true)
+    guard let curses = Curses(colour: coloured) else {
       Output.err("Error: this terminal cannot show the workspace; use 'bounty shell'")
       return 1
     }
