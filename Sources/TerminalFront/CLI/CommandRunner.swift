@@ -79,16 +79,16 @@ final class CommandRunner {
           selection?.fields
           ?? ([.json, .ndjson].contains(format) ? choice.fields : choice.scalarFields)
         ListWriter(format: format, fields: fields).write(
-          reply.result[choice.listKey ?? "items"]?.arrayValue ?? [], Output.out)
+          reply.result[choice.listKey ?? "items"]?.arrayValue ?? [], Output.data)
       } else if json {
         let result = selection?.apply(to: reply.result) ?? reply.result
         guard AnswerDocument.isHeld(by: result) else {
-          Output.out(result.serialized)
+          Output.data(result.serialized)
           return healthy
         }
         // A large document (`--json export`) is copied from its temporary file in pieces.
         var writer = JSONChunkWriter { piece in
-          Output.write(STDOUT_FILENO, piece)
+          Output.data(piece)
           return Output.standardOutputError == nil
         }
         let whole = AnswerDocument.write(result, to: &writer)
