@@ -30,6 +30,8 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // openat2(2) for `bounty rpc --files DIR` (a header only: Glibc has no wrapper for it).
+    .systemLibrary(name: "CFileAccess"),
     .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore"]),
     .plugin(
       name: "EmbedPlugin",
@@ -63,7 +65,7 @@ let package = Package(
     ),
     .target(
       name: "TerminalFront", dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit"]),
-    .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp"]),
+    .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp", "CFileAccess"]),
     .target(name: "CFuzzSupport"),
     .executableTarget(
       name: "bounty-fuzz",

@@ -39,13 +39,15 @@ enum DataCommands {
       longRunning: true, agencyAdminOnly: true)
   ) { store, arguments in
     var source: ImportSource
-    switch (arguments[file], arguments[content]) {
-    case (let file?, nil): source = file == "-" ? .standardInput : .file(file)
-    case (nil, let content?): source = .text(content)
-    case (nil, nil):
+    // Over JSON-RPC with --files, the front has opened the file already.
+    switch (arguments[file], arguments.openedFile(file), arguments[content]) {
+    case (nil, let opened?, nil): source = .opened(opened)
+    case (let file?, nil, nil): source = file == "-" ? .standardInput : .file(file)
+    case (nil, nil, let content?): source = .text(content)
+    case (nil, nil, nil):
       throw BountyError.invalidParameter(
         field: "file", reason: "is required (or content, over JSON-RPC)")
-    case (_?, _?):
+    default:
       throw BountyError.invalidParameter(field: "content", reason: "give file or content, not both")
     }
     try source.checkReadable()
@@ -53,6 +55,8 @@ enum DataCommands {
     if let given = arguments[importFormat] {
       format = given
     } else if case .file(let path) = source, let guessed = DataFormat.guess(from: path) {
+      format = guessed
+    } else if case .opened(let opened) = source, let guessed = DataFormat.guess(from: opened.name) {
       format = guessed
     } else if case .standardInput = source {
       let (peeking, first) = try ImportSource.peekingStandardInput()
