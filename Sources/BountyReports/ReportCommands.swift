@@ -63,7 +63,9 @@ public enum ReportCommands {
     "format", Dossier.Format.self, help: "text (default), markdown or html")
   static let redact = Param.flag(
     "redact",
-    help: "For sharing: date of birth as the year, positions to 0.1°, no notes or expenses")
+    help:
+      "For sharing: date of birth as the year, positions to 0.1°, no sighting description, notes "
+      + "or expenses")
 
   static let dossier = Command(
     CommandSpec(
@@ -76,7 +78,7 @@ public enum ReportCommands {
   ) { store, arguments in
     let fugitive = try store.existingFugitive(id: arguments.required(id))
     let format = arguments[dossierFormat] ?? .text
-    let content = Dossier.render(
+    let content = try Dossier.render(
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
       generatedAt: store.now,
       preparedBy: (try store.settingText(.hunterName), try store.settingText(.agencyName)),
