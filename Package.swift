@@ -30,8 +30,8 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    // openat2(2) for `bounty rpc --files DIR` (a header only: Glibc has no wrapper for it).
-    .systemLibrary(name: "CFileAccess"),
+    // openat2(2) and malloc_trim(3) for `bounty rpc` (a header only: Swift's Glibc lacks them).
+    .systemLibrary(name: "CLinux"),
     .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore"]),
     .plugin(
       name: "EmbedPlugin",
@@ -65,7 +65,7 @@ let package = Package(
     ),
     .target(
       name: "TerminalFront", dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit"]),
-    .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp", "CFileAccess"]),
+    .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp", "CLinux"]),
     .target(name: "CFuzzSupport"),
     .executableTarget(
       name: "bounty-fuzz",

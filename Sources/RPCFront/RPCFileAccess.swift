@@ -1,5 +1,5 @@
 import BountyCore
-import CFileAccess
+import CLinux
 import Glibc
 
 /// Which files a JSON-RPC request may name. By default none: a client sends the text itself

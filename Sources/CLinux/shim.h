@@ -1,10 +1,12 @@
-// openat2(2) (Linux 5.6), which Glibc 2.36 has no wrapper for; syscall(2) is variadic, which Swift
-// cannot call, so the one form `bounty rpc --files DIR` uses is wrapped here.
-#ifndef BOUNTY_CFILEACCESS_SHIM_H
-#define BOUNTY_CFILEACCESS_SHIM_H
+// What `bounty rpc` needs of Linux and glibc beyond Swift's Glibc module: openat2(2) (Linux 5.6),
+// which glibc 2.36 has no wrapper for (syscall(2) is variadic, which Swift cannot call, so the one
+// form `--files DIR` uses is wrapped here), and malloc_trim(3) from <malloc.h>.
+#ifndef BOUNTY_CLINUX_SHIM_H
+#define BOUNTY_CLINUX_SHIM_H
 
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <malloc.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
