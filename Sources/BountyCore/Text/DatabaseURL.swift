@@ -1,5 +1,5 @@
-/// What a `--db` value (or `$BOUNTY_DB`) names, judged from its text alone (docs/contract.md,
-/// "Where the database is"): a value that starts with a URL scheme (RFC 3986: a letter, then
+/// What a `--db` value (or `$BOUNTY_DB`) names, judged from its text alone (docs/architecture.md,
+/// "The database"; docs/security.md): a value that starts with a URL scheme (RFC 3986: a letter, then
 /// letters, digits, `+`, `-` or `.`, at least two characters, then `:`) is a URL, and bounty
 /// knows one kind, PostgreSQL's; everything else is a file path. A one-letter scheme (`C:\x`) and
 /// anything that starts otherwise (`./x:y.sqlite`, `/tmp/postgresql://x`) are file paths.
@@ -29,17 +29,17 @@ public enum DatabaseURL {
     let lower = scheme.lowercased()
     guard lower == "postgresql" || lower == "postgres" else {
       throw BountyError.usage(
-        "the database location has the URL scheme '\(SafeText.excerpt(String(scheme))):', which is not a "
-          + "file path or a postgresql:// URL (a file whose name has a colon can be written ./NAME)"
-      )
+        "the database location has the URL scheme '\(SafeText.excerpt(String(scheme))):', "
+          + "which is not a file path or a postgresql:// URL (a file whose name has a colon can be "
+          + "written ./NAME)")
     }
     let rest = location.dropFirst(scheme.count + 1)
     if rest.isEmpty { return .server(serverFromEnvironment) }
     guard rest.hasPrefix("//") else {
       throw BountyError.usage(
         "the database location is not a file path or a postgresql:// URL: a PostgreSQL URL is "
-          + "postgresql://HOST/DB "
-          + "or postgresql:///DB (or exactly postgresql:, for libpq's PG* environment)")
+          + "postgresql://HOST/DB or postgresql:///DB (or exactly postgresql:, for libpq's PG* "
+          + "environment)")
     }
     return .server(lower + ":" + rest)
   }
@@ -70,7 +70,7 @@ public enum DatabaseURL {
   }
 
   /// The refusal of a URL holding a password; it never repeats the URL.
-  public static let passwordRefusal = BountyError.refused(
+  private static let passwordRefusal = BountyError.refused(
     "the database URL holds a password, which bounty never takes (it would show in your shell "
       + "history and the process list): put it in ~/.pgpass, in the file PGPASSFILE names, or "
       + "in a service PGSERVICE names; nothing was opened")
