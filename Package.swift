@@ -35,6 +35,8 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // openat2(2) and malloc_trim(3) for `bounty rpc` (a header only: Swift's Glibc lacks them).
+    .systemLibrary(name: "CLinux"),
     .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore", "CSQLite"]),
     .plugin(
       name: "EmbedPlugin",
@@ -69,7 +71,7 @@ let package = Package(
     .target(
       name: "TerminalFront",
       dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit", "CLibJQ"]),
-    .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp"]),
+    .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp", "CLinux"]),
     .target(name: "CFuzzSupport"),
     .executableTarget(
       name: "bounty-fuzz",

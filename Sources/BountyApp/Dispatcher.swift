@@ -131,11 +131,11 @@ public final class Dispatcher {
   /// Calls the method `name` with JSON-RPC style params (by name): the entry for the JSON-RPC
   /// front, the tests, and the shell's own views (`front: .workspace` reaches commands only they use).
   /// An unknown method is `unknownMethod`; bad params `invalidParameter`.
-  /// `resolvingPaths` judges every file path a call names (`bounty rpc --files DIR`): it answers
-  /// the path to use or refuses it.
+  /// `openingPaths` opens every file path a call names (`bounty rpc --files DIR`), or refuses it:
+  /// the command reads the file opened, never the name again.
   public func call(
     _ name: String, params: JSONObject = JSONObject(), front: CommandFronts = .rpc,
-    resolvingPaths: ((_ path: String, _ field: String) throws(BountyError) -> String)? = nil
+    openingPaths: ((_ path: String, _ field: String) throws(BountyError) -> OpenedFile)? = nil
   ) -> Result<JSON, BountyError> {
     queue?.made += 1
     guard let command = registry.command(named: name), !command.spec.fronts.isDisjoint(with: front)
@@ -144,10 +144,10 @@ public final class Dispatcher {
     }
     do {
       var arguments = try command.spec.arguments(fromJSON: params, front: front)
-      if let resolvingPaths {
+      if let openingPaths {
         for param in command.spec.params where param.type == .path {
           guard case .text(let path)? = arguments.value(named: param.name) else { continue }
-          arguments.set(param.name, .text(try resolvingPaths(path, param.name)))
+          arguments.set(param.name, .openedFile(try openingPaths(path, param.name)))
         }
       }
       return run(command, arguments)

@@ -1,3 +1,4 @@
+import BountyCore
 internal import BountyStore
 import Glibc
 
@@ -11,9 +12,8 @@ public struct NewDatabaseFile: Sendable {
 
   /// What opening `path` would create, or nil when the file exists or `path` names a server.
   public static func before(opening path: String) -> NewDatabaseFile? {
-    guard !path.isEmpty, !DatabaseLocation.isServer(path), access(path, F_OK) != 0 else {
-      return nil
-    }
+    guard !path.isEmpty, case .file? = try? DatabaseURL.classify(path), access(path, F_OK) != 0
+    else { return nil }
     var folders: [String] = []
     var folder = DatabaseLocation.parentFolder(of: path)
     while access(folder, F_OK) != 0 {

@@ -67,7 +67,9 @@ public enum ReportCommands {
     help: "text, markdown or html (default: from the output file's name, else text)")
   static let redact = Param.flag(
     "redact",
-    help: "For sharing: date of birth as the year, positions to 0.1°, no notes or expenses")
+    help:
+      "For sharing: date of birth as the year, positions to 0.1°, no sighting description, notes "
+      + "or expenses")
 
   static let dossier = Command(
     CommandSpec(
@@ -82,7 +84,7 @@ public enum ReportCommands {
     let output = arguments[CommonParams.output]
     let format =
       arguments[dossierFormat] ?? output.flatMap(Dossier.Format.implied(by:)) ?? .text
-    let content = Dossier.render(
+    let content = try Dossier.render(
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
       generatedAt: store.now,
       preparedBy: (try store.settingText(.hunterName), try store.settingText(.agencyName)),

@@ -59,14 +59,17 @@ public final class Store {
   /// `notice`. A file this process cannot write opens read-only without writing anything (see
   /// `OpenMode`); when that takes `immutable=1`, a one-line warning goes through `notice`.
   ///
-  /// A `path` that names a PostgreSQL server (`DatabaseLocation.isServer`) opens the agency
-  /// database there instead (`openServer`).
+  /// A `path` that names a PostgreSQL server (`DatabaseURL.classify`) opens the agency database
+  /// there instead (`openServer`); a URL of another scheme, a malformed PostgreSQL one, or one
+  /// holding a password is refused before any file is touched.
   public static func open(
     path: String, reading: Bool = false, migrator: Migrator = Migrator(),
     clock: @escaping () -> Timestamp = systemTime, notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Store {
     guard !path.isEmpty else { throw BountyError.usage("the database path is empty") }
-    if DatabaseLocation.isServer(path) { return try openServer(url: path, clock: clock) }
+    if case .server(let url) = try DatabaseURL.classify(path) {
+      return try openServer(url: url, clock: clock)
+    }
     if reading, access(path, F_OK) != 0 { throw noRoster(at: path) }
     guard sqliteHasFullTextSearch else {
       throw BountyError.refused(

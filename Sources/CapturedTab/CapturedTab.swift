@@ -56,19 +56,20 @@ public enum CapturedTab {
       locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name],
       role: .releaseFugitive)
   ) { store, arguments in
-    let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .captured)
-    if let free = fugitives.first(where: { !$0.captured }) {
-      throw BountyError.notFound(
-        "fugitive \(free.id) is not captured (it is in the Fugitives tab)")
-    }
-    for fugitive in fugitives {
-      var fields = FugitiveFields(fugitive)
-      fields.captured = false
-      fields.capturedAt = nil
-      fields.captureLocation = nil
-      try store.updateFugitive(previousID: fugitive.id, fields)
+    let ids = try FugitiveSelection.forEachChunk(store, arguments, status: .captured) { chunk in
+      if let free = chunk.first(where: { !$0.captured }) {
+        throw BountyError.notFound(
+          "fugitive \(free.id) is not captured (it is in the Fugitives tab)")
+      }
+      for fugitive in chunk {
+        var fields = FugitiveFields(fugitive)
+        fields.captured = false
+        fields.capturedAt = nil
+        fields.captureLocation = nil
+        try store.updateFugitive(previousID: fugitive.id, fields)
+      }
     }
     return FugitiveSelection.result(
-      try fugitives.map { try store.existingFugitive(id: $0.id) }, arguments)
+      count: ids.count, first: try FugitiveSelection.answerFugitives(store, ids), arguments)
   }
 }

@@ -126,8 +126,9 @@ public enum FugitivesTab {
       result: "the fugitive for id alone, else {count, items}",
       schema: .oneOf(.component(.fugitive), .component(.batch)), view: .keyValues)
   ) { store, arguments in
-    FugitiveSelection.result(
-      try FugitiveSelection.fugitives(store, arguments, status: .all), arguments)
+    let ids = try FugitiveSelection.forEachChunk(store, arguments, status: .all) { _ in }
+    return FugitiveSelection.result(
+      count: ids.count, first: try FugitiveSelection.answerFugitives(store, ids), arguments)
   }
 
   static let delete = Command(
@@ -149,9 +150,13 @@ public enum FugitivesTab {
       locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name],
       agencyAdminOnly: true, role: .deleteFugitive)
   ) { store, arguments in
-    let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .all)
-    try store.deleteFugitives(ids: fugitives.map(\.id))
-    return FugitiveSelection.result(fugitives, arguments)
+    // The answer names the first fugitives as they were before the delete.
+    var first: [Fugitive] = []
+    let ids = try FugitiveSelection.forEachChunk(store, arguments, status: .all) { chunk in
+      first += chunk.prefix(FugitiveSelection.answerItems - first.count)
+    }
+    try store.deleteFugitives(ids: ids)
+    return FugitiveSelection.result(count: ids.count, first: first, arguments)
   }
 
   static let move = Command(
@@ -192,24 +197,25 @@ public enum FugitivesTab {
       locksOnClosedCase: [FugitiveSelection.id.name, FugitiveSelection.ids.name],
       role: .captureFugitive, form: [FormField("at"), FormField("lat"), FormField("lon")])
   ) { store, arguments in
-    let fugitives = try FugitiveSelection.fugitives(store, arguments, status: .atLarge)
-    if let taken = fugitives.first(where: \.captured) {
-      throw BountyError.conflict(
-        "fugitive \(taken.id) is already captured; release it first")
-    }
     let at =
       try arguments[FugitiveParams.at]?.timestamp.notInFuture(now: store.now, field: "at")
       ?? store.now
     let location = try arguments.location()
-    for fugitive in fugitives {
-      var fields = FugitiveFields(fugitive)
-      fields.captured = true
-      fields.capturedAt = at
-      fields.captureLocation = location
-      try store.updateFugitive(previousID: fugitive.id, fields)
+    let ids = try FugitiveSelection.forEachChunk(store, arguments, status: .atLarge) { chunk in
+      if let taken = chunk.first(where: \.captured) {
+        throw BountyError.conflict(
+          "fugitive \(taken.id) is already captured; release it first")
+      }
+      for fugitive in chunk {
+        var fields = FugitiveFields(fugitive)
+        fields.captured = true
+        fields.capturedAt = at
+        fields.captureLocation = location
+        try store.updateFugitive(previousID: fugitive.id, fields)
+      }
     }
     return FugitiveSelection.result(
-      try fugitives.map { try store.existingFugitive(id: $0.id) }, arguments)
+      count: ids.count, first: try FugitiveSelection.answerFugitives(store, ids), arguments)
   }
 
   static let sightingDescription = Param.text(

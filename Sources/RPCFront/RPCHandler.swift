@@ -121,7 +121,7 @@ public struct RPCHandler {
         Self.errorResponse(
           id: id, code: -32600, message: "Invalid Request: params must be an object"))
     }
-    switch dispatcher.call(method, params: params, resolvingPaths: files.resolve) {
+    switch dispatcher.call(method, params: params, openingPaths: files.open) {
     case .success(let result):
       return isNotification ? nil : .result(result, id: id)
     case .failure(let error):

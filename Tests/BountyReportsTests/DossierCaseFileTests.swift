@@ -31,12 +31,13 @@ import Testing
   /// Text only the full dossier shows.
   static let unredacted = [
     "1984-03-02", "36.170", "-115.140", "29.951", "-90.072", "Informant Joe", "Motel Ritzy",
-    "123.45",
+    "123.45", "Fremont",
   ]
   /// The positions as typed: no dossier prints more than 3 decimals.
   static let neverShown = ["36.16994", "-115.13983", "29.95107", "-90.07153"]
-  /// Text both show: the redaction keeps who they are and the bond.
-  static let kept = ["Ann Lee", "Annie Fox", "grey", "50,000.00", "Clark County", "C-9", "Fremont"]
+  /// Text both show: the redaction keeps who they are and the bond (not where they were seen in
+  /// words: "Fremont" is the sighting's description).
+  static let kept = ["Ann Lee", "Annie Fox", "grey", "50,000.00", "Clark County", "C-9"]
 
   /// One day is "1 day", ahead or overdue, as in the list and the report.
   @Test(arguments: [

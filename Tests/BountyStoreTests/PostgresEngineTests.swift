@@ -46,14 +46,37 @@ import Testing
 }
 
 @Suite struct PostgresEngineLocationTests {
-  @Test func recognisesServerLocationsAndNothingElse() {
-    for server in [
-      "postgresql://h/db", "postgres://h/db", "postgresql:", "postgresql:///db?host=/s",
-    ] {
-      #expect(DatabaseLocation.isServer(server), "\(server)")
+  @Test func recognisesServerLocationsInAnyCaseAndFilesWithoutAScheme() throws {
+    let servers: [(String, String)] = [
+      ("postgresql://h/db", "postgresql://h/db"), ("postgres://h/db", "postgres://h/db"),
+      ("postgresql:", "postgresql:"), ("postgres:", "postgresql:"),
+      ("postgresql:///db?host=/s", "postgresql:///db?host=/s"),
+      ("Postgresql://ben@127.0.0.1/agency", "postgresql://ben@127.0.0.1/agency"),
+      ("POSTGRES://h", "postgres://h"),
+    ]
+    for (given, used) in servers {
+      #expect(try DatabaseURL.classify(given) == .server(used), "\(given)")
     }
-    for file in ["postgresql:x", "bounty.sqlite", "/tmp/postgresql://x", "postgres:", "", "PG"] {
-      #expect(!DatabaseLocation.isServer(file), "\(file)")
+    // One letter before the colon is a drive, not a scheme; so is anything not starting a letter.
+    for file in [
+      "bounty.sqlite", "/tmp/postgresql://x", "", "PG", "C:", "C:\\x.sqlite", "./x:y.sqlite",
+      "x:y.sqlite", "../postgresql:/agency", "1abc:x",
+    ] {
+      #expect(try DatabaseURL.classify(file) == .file(file), "\(file)")
+    }
+  }
+
+  @Test func refusesEveryOtherURLWithoutUsingItAsAFileName() {
+    for url in [
+      "postgresql:/agency", "postgresql:x", "postgres:agency", "http://h/db", "file:x.sqlite",
+      "sqlite:db", "mysql://u@h/db",
+    ] {
+      #expect(throws: BountyError.self, "\(url)") { try DatabaseURL.classify(url) }
+      do {
+        _ = try DatabaseURL.classify(url)
+      } catch {
+        #expect(error.message.contains("not a file path or a postgresql:// URL"), "\(url)")
+      }
     }
   }
 
@@ -61,8 +84,10 @@ import Testing
     for url in [
       "postgresql://carol:hunter2@h/db", "postgres://carol:hunter2@h:5432",
       "postgresql:///db?host=/s&password=hunter2", "postgresql:///db?passw%6Frd=hunter2",
+      "POSTGRESQL://u:hunter2@h/db", "postgresql:?password=hunter2", "Postgres:?PASSWORD=hunter2",
+      "http://u:hunter2@h/", "postgresql:/x?password=hunter2",
     ] {
-      #expect(throws: BountyError.self, "\(url)") { try DatabaseLocation.refusePassword(in: url) }
+      #expect(DatabaseURL.holdsPassword(url), "\(url)")
       do {
         _ = try Store.open(path: url)
         Issue.record("opened \(url)")
@@ -71,8 +96,10 @@ import Testing
         #expect(error.message.contains(".pgpass"))
       }
     }
-    for url in ["postgresql://carol@h/db", "postgresql:///db?host=/s&user=x", "postgresql:"] {
-      try DatabaseLocation.refusePassword(in: url)
+    for url in [
+      "postgresql://carol@h/db", "postgresql:///db?host=/s&user=x", "postgresql:", "./u:p@x",
+    ] {
+      #expect(!DatabaseURL.holdsPassword(url), "\(url)")
     }
   }
 }

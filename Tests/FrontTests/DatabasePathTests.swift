@@ -3,12 +3,14 @@ import BountyTestSupport
 import Foundation
 import Testing
 
-/// `--db PATH` and `$BOUNTY_DB` name a file, always: SQLite's URI and `:memory:` forms are taken
-/// literally, so no data vanishes into memory and no stray folder appears; an empty path is a usage
-/// error.
+/// `--db PATH` and `$BOUNTY_DB` name a file or a PostgreSQL URL, never anything in between:
+/// `:memory:` and a name with a colon after its first character are files taken literally (no
+/// data vanishes into memory); a value with a URL scheme is a PostgreSQL URL in any case of
+/// `postgresql`/`postgres`, and refused otherwise, before any file or folder is made; an empty
+/// path is a usage error.
 @Suite struct DatabasePathTests {
-  @Test(arguments: ["file:x?mode=memory", ":memory:", "file:cases.sqlite#frag", "file::memory:"])
-  func aURIShapedPathIsAFileOfThatName(name: String) throws {
+  @Test(arguments: [":memory:", "./x:y.sqlite", "C:cases.sqlite", "a:b"])
+  func aNameWithAColonButNoSchemeIsAFileOfThatName(name: String) throws {
     let folder = try TemporaryFolder()
     var bounty = BinaryRunner(database: folder.file("unused.sqlite"))
     bounty.workingDirectory = folder.path
@@ -19,21 +21,58 @@ import Testing
     // A second process finds the fugitive in the file of that very name, and nothing else was made.
     let listed = try bounty.run(["--db=" + name, "fugitives", "list"])
     #expect(listed.status == 0 && listed.stdout.contains("Kept"), "\(listed.stderr)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+    let file = String(name.trimmingPrefix("./"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [file])
     #expect(
-      TemporaryFolder.bytes(folder.file(name))?.starts(with: Array("SQLite format 3".utf8)) == true)
+      TemporaryFolder.bytes(folder.file(file))?.starts(with: Array("SQLite format 3".utf8)) == true)
   }
 
-  @Test func theEnvironmentVariableIsAPathToo() throws {
+  /// What used to become a local file (a mistyped PostgreSQL URL, SQLite's URI forms, another
+  /// scheme) is refused in one line that never repeats a password, whether given as `--db`, as
+  /// `$BOUNTY_DB` or as the other end of `db copy`; nothing is created.
+  @Test(arguments: [
+    "postgresql:/agency", "postgresql:?password=s3cret", "POSTGRESQL://u:s3cret@127.0.0.1/agency",
+    "http://127.0.0.1/agency", "file:x?mode=memory", "file::memory:", "file:cases.sqlite#frag",
+    "Postgres:agency", "https://u:s3cret@h/x",
+  ])
+  func aValueWithAURLSchemeIsAServerOrRefused(value: String) throws {
     let folder = try TemporaryFolder()
-    var bounty = BinaryRunner(database: "file:env.sqlite?mode=memory")
+    var bounty = BinaryRunner(database: value)
     bounty.workingDirectory = folder.path
-    #expect(try bounty.run(["fugitives", "add", "--name", "Kept", "--bounty", "5"]).status == 0)
-    #expect(try bounty.run(["fugitives", "list"]).stdout.contains("Kept"))
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
-        "file:env.sqlite?mode=memory"
-      ])
+    var runs = [
+      try bounty.run(["fugitives", "add", "--name", "Lost", "--bounty", "5"]),
+      try bounty.run(["--db", value, "fugitives", "list"]),
+    ]
+    let source = try TemporaryFolder()
+    bounty.environment["BOUNTY_DB"] = source.file("db.sqlite")
+    // The copy's source is a roster (a read of a missing one stops first, naming it).
+    #expect(try bounty.run(["--db", source.file("db.sqlite"), "sample"]).status == 0)
+    runs.append(try bounty.run(["db", "copy", "--to", value]))
+    for outcome in runs {
+      #expect(outcome.status != 0, "\(value)")
+      #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+      #expect(!outcome.stderr.contains("s3cret") && !outcome.stdout.contains("s3cret"))
+      #expect(
+        outcome.stderr.contains("not a file path or a postgresql:// URL")
+          || outcome.stderr.contains("never takes"), "\(outcome.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  /// `Postgresql://…` is a PostgreSQL URL, not a folder `Postgresql:`: with no server there it
+  /// fails to connect, and nothing is created.
+  @Test func aPostgreSQLSchemeInAnyCaseIsAServer() throws {
+    let folder = try TemporaryFolder()
+    var bounty = BinaryRunner(database: folder.file("unused.sqlite"))
+    bounty.workingDirectory = folder.path
+    bounty.environment["PGCONNECT_TIMEOUT"] = "2"
+    let outcome = try bounty.run([
+      "--db", "Postgresql://ben@127.0.0.1:1/agency", "fugitives", "add", "--name", "Lost",
+      "--bounty", "5",
+    ])
+    #expect(outcome.status != 0)
+    #expect(!outcome.stderr.contains("not a file path"), "\(outcome.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
   @Test func aBackupToAURIShapedNameIsAFileOfThatName() throws {

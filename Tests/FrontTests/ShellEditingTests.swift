@@ -62,6 +62,32 @@ import Testing
     #expect(second.waitFor("Captured> show 57750").contains("Captured> show 57750"))
   }
 
+  /// A line holding a URL with a password, in any spelling, is refused and never kept in the
+  /// history file; the lines around it are.
+  @Test func aLineHoldingAPasswordIsNeverKept() throws {
+    let screen = try shell()
+    _ = screen.waitForPrompt("Fugitives>")
+    for line in [
+      "db copy --to 'postgresql://ana:s3cretA@127.0.0.1/agency'",
+      "db copy --to=POSTGRESQL://ana:s3cretB@h/agency",
+      "db copy --to 'postgresql:?password=s3cretC'",
+    ] {
+      try screen.type(line, "Enter")
+    }
+    // The shell runs lines in order: once the show is on screen, the copies were refused.
+    try screen.type("show 57750", "Enter")
+    let shown = screen.waitFor("Failure to appear")
+    #expect(shown.contains("never takes"))
+    try screen.type("quit", "Enter")
+    _ = screen.waitFor("EXITED")
+    // libedit's file writes a space as \040.
+    let kept = try String(contentsOfFile: folder.file("state") + "/bounty/history", encoding: .utf8)
+      .replacingOccurrences(of: "\\040", with: " ")
+    #expect(kept.contains("show 57750"), "\(kept)")
+    #expect(!kept.contains("s3cret"))
+    #expect(!kept.contains("db copy"))
+  }
+
   @Test func tabCompletesAVerbAndAnID() throws {
     let screen = try shell()
     _ = screen.waitForPrompt("Fugitives>")

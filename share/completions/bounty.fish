@@ -461,7 +461,7 @@ complete -c bounty -n '__bounty_at \'report\'' -l force -d 'Replace the output f
 complete -c bounty -n '__bounty_at \'report\'' -l json -d 'Print the result as JSON'
 complete -c bounty -n '__bounty_at \'report\'' -l help -d 'Show this command\'s help'
 complete -c bounty -n '__bounty_at \'dossier\'' -l format -r -f -a 'text markdown html' -d 'text, markdown or html (default: from the output file\'s name, else text)'
-complete -c bounty -n '__bounty_at \'dossier\'' -l redact -d 'For sharing: date of birth as the year, positions to 0.1°, no notes or expenses'
+complete -c bounty -n '__bounty_at \'dossier\'' -l redact -d 'For sharing: date of birth as the year, positions to 0.1°, no sighting description, notes or expenses'
 complete -c bounty -n '__bounty_at \'dossier\'' -l output -r -F -d 'Write to this file (whole or not at all) instead of standard output; its extension names the format when --format is not given'
 complete -c bounty -n '__bounty_at \'dossier\'' -l force -d 'Replace the output file if it exists (else it is refused)'
 complete -c bounty -n '__bounty_at \'dossier\'' -l json -d 'Print the result as JSON'

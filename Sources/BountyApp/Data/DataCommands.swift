@@ -42,14 +42,16 @@ enum DataCommands {
       longRunning: true, agencyAdminOnly: true)
   ) { store, arguments in
     var source: ImportSource
-    switch (arguments[file], arguments[content]) {
-    case (let file?, nil): source = file == "-" ? .standardInput : .file(file)
-    case (nil, let content?): source = .text(content)
-    case (nil, nil):
+    // Over JSON-RPC with --files, the front has opened the file already.
+    switch (arguments[file], arguments.openedFile(file), arguments[content]) {
+    case (nil, let opened?, nil): source = .opened(opened)
+    case (let file?, nil, nil): source = file == "-" ? .standardInput : .file(file)
+    case (nil, nil, let content?): source = .text(content)
+    case (nil, nil, nil):
       throw BountyError.invalidParameter(
         field: file.name,
         reason: "is required (or \(BountyError.parameter(content.name)), over JSON-RPC)")
-    case (_?, _?):
+    default:
       throw BountyError.invalidParameter(
         field: content.name,
         reason:
@@ -63,6 +65,12 @@ enum DataCommands {
     } else if case .file(let path) = source, CoreDataStore.looksLikeSQLite(path) {
       format = .coredata
     } else if case .file(let path) = source, let guessed = DataFormat.implied(by: path) {
+      format = ImportFormat(guessed)
+    } else if case .opened = source, let path = source.filePath,
+      CoreDataStore.looksLikeSQLite(path)
+    {
+      format = .coredata
+    } else if case .opened(let opened) = source, let guessed = DataFormat.implied(by: opened.name) {
       format = ImportFormat(guessed)
     } else if case .standardInput = source {
       let (peeking, first) = try ImportSource.peekingStandardInput()
@@ -88,8 +96,8 @@ enum DataCommands {
       switch (format, source) {
       case (.csv, _): try importer.importCSV(source)
       case (.json, _): try importer.importJSON(source)
-      case (.coredata, .file(let path)): try importer.importCoreData(path)
-      case (.coredata, _): break  // refused above
+      case (.coredata, _):
+        if let path = source.filePath { try importer.importCoreData(path) }  // else refused above
       }
       return try importer.finish()
     } catch {

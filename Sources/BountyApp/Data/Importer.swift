@@ -292,6 +292,8 @@ final class Importer {
 /// Where an import reads from: a file, standard input, or text sent over JSON-RPC.
 enum ImportSource {
   case file(String)
+  /// A file the front opened (`bounty rpc --files DIR`), read from its descriptor.
+  case opened(OpenedFile)
   case standardInput
   /// Bytes already read from standard input (to guess the format), then the rest of it.
   case standardInputAfter([UInt8])
@@ -332,8 +334,13 @@ enum ImportSource {
 
   /// The file's path, or nil when the input is not a named file.
   var filePath: String? {
-    if case .file(let path) = self { return path }
-    return nil
+    switch self {
+    case .file(let path): return path
+    // The file the front opened, by its descriptor: SQLite opens this very file again (a
+    // Core Data store), so no name is looked up twice.
+    case .opened(let opened): return "/proc/self/fd/\(opened.descriptor)"
+    default: return nil
+    }
   }
 
   /// The input's size in bytes, when it is known before reading.
@@ -344,6 +351,9 @@ enum ImportSource {
     case .file(let path):
       var status = stat()
       return stat(path, &status) == 0 ? Int64(status.st_size) : nil
+    case .opened(let file):
+      var status = stat()
+      return fstat(file.descriptor, &status) == 0 ? Int64(status.st_size) : nil
     }
   }
 
@@ -356,15 +366,24 @@ enum ImportSource {
     }
     var descriptor = STDIN_FILENO
     var total: Int64?
-    if case .file(let path) = self {
+    var owned = false
+    switch self {
+    case .file(let path):
       descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
         throw BountyError.io("cannot read \(path): \(String(cString: strerror(errno)))")
       }
+      owned = true
+    case .opened(let file):
+      descriptor = file.descriptor
+    default:
+      break
+    }
+    if descriptor != STDIN_FILENO {
       var status = stat()
       if fstat(descriptor, &status) == 0 { total = Int64(status.st_size) }
     }
-    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    defer { if owned { close(descriptor) } }
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     var done: Int64 = 0
     if case .standardInputAfter(let first) = self, !first.isEmpty {

@@ -25,6 +25,13 @@ public struct Arguments: Sendable {
     return value
   }
 
+  /// The file a front opened for the path parameter `param` (`bounty rpc --files DIR`); nil when
+  /// the path was given as text, to be opened by the command.
+  public func openedFile(_ param: Param<String>) -> OpenedFile? {
+    guard case .openedFile(let file)? = values[param.name] else { return nil }
+    return file
+  }
+
   /// A flag: false unless given as true.
   public func isSet(_ flag: Param<Bool>) -> Bool { self[flag] == true }
 
@@ -61,4 +68,6 @@ public enum ArgumentValue: Equatable, Sendable {
   case degrees(Double)
   case bytes([UInt8])
   case json(JSON)
+  /// A path parameter's file, opened by the front (`Arguments.openedFile`).
+  case openedFile(OpenedFile)
 }

@@ -73,13 +73,15 @@ public struct ResultFields {
 
   /// The items of the list `key` named by ID# and name: `7 (Ann Lee), 8 (Bo Chen)`, the first
   /// `limit` and then "and N more".
-  public func named(_ key: String, limit: Int = 5) -> String {
+  public func named(_ key: String, limit: Int = 5, of total: Int64? = nil) -> String {
     let items = result[key]?.arrayValue ?? []
     var names = items.prefix(limit).map { item -> String in
       let fields = ResultFields(result: item, escape: escape)
       return "\(fields["id"]) (\(fields["name"]))"
     }
-    if items.count > limit { names.append("and \(items.count - limit) more") }
+    // A batch's answer lists only its first items; `total` says how many there were.
+    let total = total ?? Int64(items.count)
+    if total > limit { names.append("and \(total - Int64(limit)) more") }
     return names.joined(separator: ", ")
   }
 

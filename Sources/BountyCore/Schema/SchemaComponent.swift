@@ -118,8 +118,13 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
           ("row", Self.nullable(Self.count)),
         ], optional: ["row"])
     case .batch:
+      // `items` holds the first 100 changed (FugitiveSelection.answerItems); `count` all of them.
       return Self.object([
-        ("count", Self.count), ("items", Self.array(of: Self.fugitive.reference)),
+        ("count", Self.count),
+        (
+          "items",
+          .object(["type": "array", "items": Self.fugitive.reference, "maxItems": .int(100)])
+        ),
       ])
     case .noteList:
       return Self.object([("id", Self.integer), ("notes", Self.array(of: Self.note.reference))])

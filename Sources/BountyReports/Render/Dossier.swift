@@ -52,8 +52,9 @@ enum Dossier {
   static func render(
     _ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp,
     preparedBy: (hunter: String, agency: String), redacted: Bool = false
-  ) -> String {
+  ) throws(BountyError) -> String {
     let fugitive = redacted ? DossierCaseFile.redacted(fugitive) : fugitive
+    try DossierCaseFile.refuseUncomputableTotal(fugitive)
     var facts = facts(fugitive, redacted: redacted)
     let names = [preparedBy.hunter, preparedBy.agency].filter { !$0.isEmpty }
     if !names.isEmpty { facts.append(("Prepared by", names.joined(separator: ", "))) }
@@ -72,7 +73,8 @@ enum Dossier {
       }
       text += DossierCaseFile.text(fugitive, redacted: redacted)
       if redacted {
-        text += "\nREDACTED: date of birth, exact positions, notes and expenses left out\n"
+        text +=
+          "\nREDACTED: date of birth, exact positions, sighting descriptions, notes and expenses left out\n"
       }
       return text + "\nGenerated \(generatedAt.iso8601)\n"
     case .markdown:
@@ -88,7 +90,8 @@ enum Dossier {
       }
       text += DossierCaseFile.markdown(fugitive, redacted: redacted)
       if redacted {
-        text += "\n**REDACTED:** date of birth, exact positions, notes and expenses left out\n"
+        text +=
+          "\n**REDACTED:** date of birth, exact positions, sighting descriptions, notes and expenses left out\n"
       }
       return text + "\n_Generated \(generatedAt.iso8601)_\n"
     case .html:
@@ -129,7 +132,7 @@ enum Dossier {
     html += "</div><div class=\"card\">"
     if redacted {
       html +=
-        "<p class=\"redacted\" title=\"date of birth, exact positions, notes and expenses left out\">REDACTED</p>"
+        "<p class=\"redacted\" title=\"date of birth, exact positions, sighting descriptions, notes and expenses left out\">REDACTED</p>"
     }
     html += "<h1>\(ReportText.htmlIsolated(fugitive.name))</h1><table>"
     for (label, value) in facts {

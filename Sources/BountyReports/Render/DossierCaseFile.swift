@@ -11,10 +11,14 @@ enum DossierCaseFile {
     copy.notes = []
     copy.caseFile.expenses = []
     copy.captureLocation = fugitive.captureLocation?.roundedToTenth
-    if var seen = fugitive.lastSeen, let lat = seen.lat, let lon = seen.lon {
-      let rounded = GeoPoint(lat: lat, lon: lon).roundedToTenth
-      seen.lat = rounded.lat
-      seen.lon = rounded.lon
+    if var seen = fugitive.lastSeen {
+      // The sighting's words can say more than its point ("Room 12, 1234 Secret St").
+      seen.description = nil
+      if let lat = seen.lat, let lon = seen.lon {
+        let rounded = GeoPoint(lat: lat, lon: lon).roundedToTenth
+        seen.lat = rounded.lat
+        seen.lon = rounded.lon
+      }
       copy.lastSeen = seen
     }
     return copy
@@ -86,6 +90,15 @@ enum DossierCaseFile {
       let total = Money.sum(expenses.map(\.amount), currency: fugitive.bounty.currency)
     else { return nil }
     return (expenses, total)
+  }
+
+  /// Refuses a dossier whose expenses cannot be added up (a ledger written before migration 20,
+  /// or by another program): leaving the section out would lose it without a word.
+  static func refuseUncomputableTotal(_ fugitive: Fugitive) throws(BountyError) {
+    guard !fugitive.caseFile.expenses.isEmpty, expenseLines(fugitive) == nil else { return }
+    throw BountyError.refused(
+      "the expenses of fugitive \(fugitive.id) are too large to add up exactly, so the dossier "
+        + "cannot show their total; nothing was written")
   }
 
   static func text(_ fugitive: Fugitive, redacted: Bool) -> String {

@@ -34,9 +34,9 @@ public final class OutputSink {
   /// The most text a `.memory` sink keeps: a JSON-RPC answer (or `--json`) holding a document
   /// stays within the memory budget of one request; bigger documents go to a file or stdout.
   public static let maximumMemoryBytes = 16 << 20
-  /// True when the text lands on a terminal: control and bidi characters are then escaped
-  /// (`SafeText.forTerminal`) so that no stored text can drive it. Files and pipes get every byte.
-  private var toTerminal = false
+  /// Set when the text lands on a terminal: every byte then passes through it, so that no stored
+  /// text can drive the terminal, whatever the document's format. Files and pipes get every byte.
+  private var terminal: TerminalEscaper?
   private var buffer: [UInt8] = []
   private var descriptor: Int32 = -1
   private var ownsDescriptor = false
@@ -78,7 +78,7 @@ public final class OutputSink {
       }
     }
     buffer.reserveCapacity(1 << 16)
-    toTerminal = descriptor >= 0 && isatty(descriptor) == 1
+    if descriptor >= 0 && isatty(descriptor) == 1 { terminal = TerminalEscaper() }
   }
 
   deinit {
@@ -90,18 +90,18 @@ public final class OutputSink {
   }
 
   public func write(_ text: String) {
-    let text = toTerminal ? SafeText.forTerminal(text) : text
-    byteCount += text.utf8.count
-    if destination == .memory && byteCount > Self.maximumMemoryBytes {
-      failure = failure ?? Self.tooLarge
-      buffer = []
-      return
-    }
-    buffer.append(contentsOf: text.utf8)
-    if destination != .memory && buffer.count >= 1 << 16 { flush() }
+    if terminal != nil { return write(Array(text.utf8)) }
+    append(text.utf8)
   }
 
   public func write(_ bytes: [UInt8]) {
+    guard var escaper = terminal else { return append(bytes) }
+    let escaped = escaper.escape(bytes)
+    terminal = escaper
+    append(escaped)
+  }
+
+  private func append(_ bytes: some Collection<UInt8>) {
     byteCount += bytes.count
     if destination == .memory && byteCount > Self.maximumMemoryBytes {
       failure = failure ?? Self.tooLarge
@@ -120,6 +120,7 @@ public final class OutputSink {
         let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
+          if descriptor == STDOUT_FILENO { ClosedPipe.endIfClosed(errno) }
           failure = .io("cannot write \(name): \(String(cString: strerror(errno)))")
           return
         }
@@ -149,6 +150,7 @@ public final class OutputSink {
       if let failure { throw failure }
       return String(decoding: buffer, as: UTF8.self)
     }
+    if let rest = terminal?.finish() { buffer.append(contentsOf: rest) }
     flush()
     if let failure { throw failure }
     guard let temporary = temporaryPath, let file = finalPath, case .file(let path) = destination

@@ -7,7 +7,7 @@ extension Database {
   /// `PGSERVICE`, …). libpq is loaded now, the first time one is opened. Messages name `url` as
   /// given; refuse one that holds a password before calling this (`DatabaseLocation`).
   public convenience init(postgresURL url: String) throws(BountyError) {
-    let fromEnvironment = url == DatabaseLocation.serverFromEnvironment
+    let fromEnvironment = url == DatabaseURL.serverFromEnvironment
     let connection = try PostgresConnection(
       conninfo: fromEnvironment ? "" : url,
       name: fromEnvironment ? "the server the PG* environment names" : url)

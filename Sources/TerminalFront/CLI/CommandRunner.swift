@@ -117,19 +117,19 @@ final class CommandRunner {
               .refused("--jq: the answer is too large to filter here; pipe --json to jq instead"))
           }
           do {
-            try jq.run(on: result.serialized) { Output.out($0) }
+            try jq.run(on: result.serialized) { Output.data($0) }
           } catch {
             return failed(error)
           }
           return healthy
         }
         guard AnswerDocument.isHeld(by: result) else {
-          Output.out(result.serialized)
+          Output.data(result.serialized)
           return healthy
         }
         // A large document (`--json export`) is copied from its temporary file in pieces.
         var writer = JSONChunkWriter { piece in
-          Output.write(STDOUT_FILENO, piece)
+          Output.data(piece)
           return Output.standardOutputError == nil
         }
         let whole = AnswerDocument.write(result, to: &writer)
@@ -184,7 +184,7 @@ final class CommandRunner {
     func flush() {
       if !flushed { answered() }
       flushed = true
-      Output.write(STDOUT_FILENO, pending)
+      Output.data(pending)
       pending.removeAll(keepingCapacity: true)
     }
     guard let dispatcher else { return failed(.io("no database is open"), of: spec) }

@@ -14,6 +14,23 @@ public enum Output {
   }
   public static func outRaw(_ text: String) { write(STDOUT_FILENO, text) }
 
+  /// Escapes what a data format writes to standard output when it is a terminal (the store's
+  /// `OutputSink` does the same for documents); nil for a file or a pipe, which get every byte.
+  nonisolated(unsafe) private static var terminal: TerminalEscaper? =
+    isatty(STDOUT_FILENO) == 1 ? TerminalEscaper() : nil
+
+  /// A line of a data format (CSV, TSV, JSON, NDJSON): escaped on a terminal, exact elsewhere.
+  public static func data(_ text: String) { data(Array((text + "\n").utf8)) }
+
+  /// A piece of a data format, cut anywhere (a streamed `--json` answer); what a piece ends in the
+  /// middle of waits for the next, and every answer ends with a line feed, which leaves nothing.
+  public static func data(_ bytes: [UInt8]) {
+    guard var escaper = terminal else { return write(STDOUT_FILENO, bytes) }
+    let escaped = escaper.escape(bytes)
+    terminal = escaper
+    write(STDOUT_FILENO, escaped)
+  }
+
   public static func write(_ descriptor: Int32, _ text: String) {
     var copy = text
     copy.withUTF8 { write(descriptor, $0) }
@@ -30,6 +47,7 @@ public enum Output {
       let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
+        if descriptor == STDOUT_FILENO { ClosedPipe.endIfClosed(errno) }
         if descriptor == STDOUT_FILENO, standardOutputError == nil { standardOutputError = errno }
         return
       }

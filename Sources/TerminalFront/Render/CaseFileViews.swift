@@ -110,7 +110,8 @@ extension FugitiveViews {
       let amounts = expenses.compactMap { $0["amount"]?.stringValue }.compactMap {
         if case .success(let money) = Money.parse($0, currency: currency) { money } else { nil }
       }
-      let total = Money.sum(amounts, currency: currency)?.display ?? ""
+      // A ledger written before migration 20 (or by another program) may not add up: say so.
+      let total = Money.sum(amounts, currency: currency)?.display ?? "too large to add up exactly"
       rows.append(
         ("Expenses", "\(total) (\(expenses.count) item\(expenses.count == 1 ? "" : "s"))"))
     }

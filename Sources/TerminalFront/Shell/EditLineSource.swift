@@ -1,3 +1,4 @@
+import BountyCore
 import CEdit
 import Glibc
 
@@ -70,11 +71,25 @@ final class EditLineSource: LineSource {
 
   func readLine(prompt: String) -> LineInput {
     let input = read(prompt: prompt, history: commands)
-    if case .line(let line) = input, !line.trimmingASCIIWhitespace().isEmpty {
+    if case .line(let line) = input, !line.trimmingASCIIWhitespace().isEmpty,
+      !Self.holdsPassword(line)
+    {
       bounty_history_enter(commands, line)
       saveHistory()
     }
     return input
+  }
+
+  /// True when a word of `line` is a URL holding a password (`db copy --to
+  /// 'postgresql://ana:secret@…'`): bounty refuses the command, and the line is never kept in the
+  /// history. Words are read as the shell splits them and, should a quote be left open, as the
+  /// spaces split them with their quotes trimmed.
+  static func holdsPassword(_ line: String) -> Bool {
+    let words = (shellWords(line, home: nil) ?? []).map(\.text)
+    let rough = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map {
+      String($0.filter { $0 != "'" && $0 != "\"" })
+    }
+    return DatabaseURL.anyHoldsPassword(words + rough)
   }
 
   func readAnswer(prompt: String) -> LineInput {
