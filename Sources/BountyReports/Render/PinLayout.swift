@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where the regional map's pins stand: at their point, or, for points closer together than a
 /// pin's width (a capture where the fugitive was last seen, a redacted dossier's rounded

@@ -1,5 +1,5 @@
 import BountyCore
-import Foundation
+import Glibc
 
 /// The dossier's map, as the original's iPad dossier showed it: a regional map centred on the
 /// capture point (the last-seen point when there is none), Natural Earth 1:50m land with country
