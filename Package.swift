@@ -30,6 +30,14 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // A photo's pixels for the terminal, decoded by Debian's libpng and libjpeg (static libraries
+    // in the static binary). libchafa, which draws them, is loaded at run time (LibChafa.swift).
+    .target(
+      name: "CPhotoDecode",
+      linkerSettings: [
+        .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("m"),
+      ]
+    ),
     .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore"]),
     .plugin(
       name: "EmbedPlugin",
@@ -62,7 +70,8 @@ let package = Package(
       plugins: ["EmbedPlugin"]
     ),
     .target(
-      name: "TerminalFront", dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit"]),
+      name: "TerminalFront",
+      dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit", "CPhotoDecode"]),
     .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp"]),
     .target(name: "CFuzzSupport"),
     .executableTarget(

@@ -45,7 +45,9 @@ public struct TerminalApp {
       Output.out(text)
       return 0
     }
-    let terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
+    var terminal = TerminalInfo.detect(noColor: options.noColor, environment: environment)
+    terminal.photos = PhotoTerminal.detect(
+      isTTY: terminal.isTTY, noPhoto: options.noPhoto, environment: environment)
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
     // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
     // standard input not a terminal give the line shell; `bounty --bail` is `bounty shell --bail`.
@@ -59,8 +61,10 @@ public struct TerminalApp {
       guard let dispatcher = open(path) else { return 1 }
       TerminalLocale.useUTF8()
       if words.isEmpty, Workspace.canRun(environment: environment) {
-        return Workspace(dispatcher: dispatcher, environment: environment, noColor: options.noColor)
-          .run()
+        let workspace = Workspace(
+          dispatcher: dispatcher, environment: environment, noColor: options.noColor)
+        workspace.photos = !options.noPhoto
+        return workspace.run()
       }
       return Shell(
         dispatcher: dispatcher, terminal: terminal, environment: environment,

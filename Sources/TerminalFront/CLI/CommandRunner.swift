@@ -96,8 +96,11 @@ final class CommandRunner {
         _ = writer.finish()
         guard whole else { return failed(.io("cannot read back the answer's temporary file")) }
       } else {
-        let renderer = ResultRenderer(
-          terminal: terminal.coloured(bySetting: reply.colour), currency: reply.currency)
+        let shown = terminal.coloured(bySetting: reply.colour)
+        let renderer = ResultRenderer(terminal: shown, currency: reply.currency)
+        if spec.role == .showFugitive, let photos = terminal.photos {
+          printPhoto(of: reply.result, on: photos, colour: shown.style.enabled)
+        }
         for line in renderer.render(spec.view, reply.result, arguments: arguments) {
           Output.out(line)
         }
@@ -105,6 +108,20 @@ final class CommandRunner {
       return healthy
     case .failure(let error):
       return failed(error)
+    }
+  }
+
+  /// The fugitive's photo above the card (a terminal only); when it cannot be drawn, one line
+  /// on standard error says why, and the card still follows.
+  private func printPhoto(of fugitive: JSON, on photos: PhotoTerminal, colour: Bool) {
+    do throws(BountyError) {
+      if let picture = try CardPhoto.printed(
+        fugitive, dispatcher, on: photos, width: terminal.width, colour: colour)
+      {
+        Output.out(picture)
+      }
+    } catch {
+      Output.err("Photo not shown: \(error.message)")
     }
   }
 

@@ -8,6 +8,8 @@ public struct GlobalOptions: Sendable {
   /// `--json id,name`: the fields to keep, as gh does; nil keeps the whole result.
   public var jsonFields: [String]?
   public var noColor = false
+  /// `--no-photo`: cards on a terminal leave the photo out.
+  public var noPhoto = false
   public var help = false
   public var version = false
   /// What is left: the command words and the command's own arguments.
@@ -38,6 +40,7 @@ public struct GlobalOptions: Sendable {
         }
         options.jsonFields = fields
       case "--no-color", "--no-colour": options.noColor = true
+      case "--no-photo": options.noPhoto = true
       case "-h", "--help": options.help = true
       case "--version": options.version = true
       case "--db":

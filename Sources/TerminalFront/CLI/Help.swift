@@ -38,6 +38,7 @@ public struct Help {
       "                 else ~/.local/share/bounty/bounty.sqlite)",
       "  --json         print the result as JSON (the same bytes as the JSON-RPC result)",
       "  --no-color     no colour (NO_COLOR is obeyed too; colour only ever on a terminal)",
+      "  --no-photo     no photo on a card (one is drawn only on a terminal, with libchafa)",
       "  -h, --help     this help; 'bounty help COMMAND' for one command",
       "  --version      print the version",
       "",

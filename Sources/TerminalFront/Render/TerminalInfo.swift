@@ -10,6 +10,8 @@ public struct TerminalInfo: Sendable {
   public let style: Style
   /// False with `--no-color`, `NO_COLOR` or `TERM=dumb`: then no setting turns colour on.
   let colourAllowed: Bool
+  /// Where a card's photo is drawn: nil on a pipe or with `--no-photo`.
+  public var photos: PhotoTerminal?
 
   public init(isTTY: Bool, width: Int?, style: Style) {
     self.init(isTTY: isTTY, width: width, style: style, colourAllowed: style.enabled)
@@ -24,10 +26,12 @@ public struct TerminalInfo: Sendable {
 
   /// The same terminal, in colour as the `color` setting says (`auto`: on a terminal).
   func coloured(bySetting setting: String?) -> TerminalInfo {
-    TerminalInfo(
+    var terminal = TerminalInfo(
       isTTY: isTTY, width: width,
       style: Style(enabled: Colour.enabled(allowed: colourAllowed, setting: setting, isTTY: isTTY)),
       colourAllowed: colourAllowed)
+    terminal.photos = photos
+    return terminal
   }
 
   /// Detects the terminal of standard output. Colour needs a TTY, no `--no-color`, no `NO_COLOR`

@@ -43,6 +43,10 @@ final class Workspace {
   var tabBarWidth = 0
   /// The database currency, read once per redraw.
   var currency: Currency = .usd
+  /// False with `--no-photo`: the card leaves the photo out.
+  var photos = true
+  /// The card's photo as last drawn, by fugitive, change and size (`drawPhoto`).
+  var photoCells: (key: String, cells: [[TerminalPicture.Cell]])?
 
   struct Status {
     enum Kind { case info, success, error }

@@ -262,9 +262,13 @@ extension Workspace {
       notes.isEmpty
       ? nil
       : lines.count - notes.count + (carrying?.isNote == true ? carrying?.row ?? 0 : noteCursor)
+    // The photo takes the card's right part; the facts wrap in what is left.
+    let card = CardRect(row: 1, column: 0, rows: contentRows, columns: curses.columns)
+    let photo = photoRect(of: fugitive, in: card)
+    let textWidth = photo.map { $0.column - 1 } ?? curses.columns
     // Every line is shown whole: a long one wraps under its value (Enter reads a note alone).
     let rows = lines.enumerated().flatMap { index, line in
-      Self.wrapped(card: line, toWidth: curses.columns).map { (index, $0) }
+      Self.wrapped(card: line, toWidth: textWidth).map { (index, $0) }
     }
     let room = contentRows
     let selectedRows = rows.indices.filter { rows[$0].0 == selectedLine }
@@ -273,9 +277,10 @@ extension Workspace {
       var look: Curses.Look = index == 0 ? .bold : .normal
       if index == selectedLine { look = curses.look(.accent, .reverse, fallback: .reverse) }
       curses.put(
-        text, row: 1 + offset - top, column: 0, width: curses.columns, look: look,
+        text, row: 1 + offset - top, column: 0, width: textWidth, look: look,
         pad: index == selectedLine)
     }
+    if let photo { drawPhoto(curses, of: fugitive, in: photo) }
   }
 
   /// A card line cut to `width` columns: what follows its label (`  Description  `) or a note's
