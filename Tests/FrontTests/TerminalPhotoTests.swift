@@ -1,3 +1,5 @@
+import BountyApp
+import BountyCore
 import BountyTestSupport
 import Foundation
 import Testing
@@ -149,5 +151,33 @@ import Testing
     try plain.type(":", "show 57750", "Enter")
     let alone = plain.waitFor("ID#          57750")
     #expect(alone.contains("Photo        yes") && !alone.contains("▇"), "\(alone)")
+  }
+
+  /// The workspace's hook draws through the screen (`drawPicture`, curses' cells on a terminal),
+  /// never raw escapes: on a test's screen the picture is its characters, in the card's right
+  /// 40 columns, and the facts keep to the left of it.
+  @Test func theCardsPhotoGoesThroughTheScreen() throws {
+    let folder = try TemporaryFolder()
+    let dispatcher = try Dispatcher.open(path: folder.file("db.sqlite"))
+    _ = dispatcher.call("sample.load")
+    let png = try Self.sample("mugshot.png")
+    _ = dispatcher.call(
+      "fugitives.photo", params: ["id": 15156, "image": .string(Base64.encode(png))])
+    let cells = try TerminalPicture.cells(
+      try DecodedPhoto(png), columns: 40, rows: 20, colours: .foregroundBackground)
+    var frame = ""
+    let workspace = Workspace(dispatcher: dispatcher, environment: [:], noColor: true)
+    _ = workspace.run(
+      on: TestScreen([.key(.character("2")), .key(.enter), .look { frame = $0.frame }]))
+    let rows = frame.components(separatedBy: "\n")
+    try #require(rows.count > 21, "\(frame)")
+    #expect(rows[2].hasPrefix("  ID#          15156"))
+    for (offset, line) in cells.enumerated() {
+      let expected = String(String(line.map(\.character)).reversed().drop { $0 == " " }.reversed())
+      #expect(String(rows[1 + offset].dropFirst(60)) == expected, "row \(offset)")
+    }
+    #expect(!frame.contains("\u{1B}"))
+    #expect(
+      rows.allSatisfy { $0.prefix(60).allSatisfy { !"▇█▀▄".contains($0) } }, "facts on the left")
   }
 }
