@@ -2,15 +2,16 @@ import BountyCore
 import CPhotoDecode
 
 /// A photo's pixels, RGBA with 8 bits a channel, decoded from PNG by libpng or from JPEG by
-/// libjpeg (Debian's libraries, built into the binary; `CPhotoDecode`).
-struct DecodedPhoto {
+/// libjpeg (Debian's libraries, built into the binary; `CPhotoDecode`). The pixels stay in the
+/// buffer the decoder filled, freed with the photo.
+final class DecodedPhoto {
   let width: Int
   let height: Int
-  /// `width * height * 4` bytes, row by row.
-  let pixels: [UInt8]
+  private var photo: bounty_photo
 
-  /// The most pixels decoded: a 10 MiB photo's worth of a large camera image, no more.
-  static let maxPixels = 50_000_000
+  /// The most pixels decoded (48 MB of RGBA): a larger JPEG is scaled down as it is decoded, a
+  /// larger PNG is not drawn.
+  static let maxPixels = 12_000_000
 
   init(_ bytes: [UInt8]) throws(BountyError) {
     var photo = bounty_photo()
@@ -19,14 +20,20 @@ struct DecodedPhoto {
       bounty_photo_decode(
         buffer.baseAddress, buffer.count, Self.maxPixels, &photo, &reason, reason.count)
     }
-    guard status == 0, let pixels = photo.pixels else {
+    guard status == 0, photo.pixels != nil else {
       let text = String(
         decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw BountyError.io("cannot read the photo: \(text)")
     }
-    defer { bounty_photo_free(&photo) }
+    self.photo = photo
     width = Int(photo.width)
     height = Int(photo.height)
-    self.pixels = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
+  }
+
+  deinit { bounty_photo_free(&photo) }
+
+  /// `width * height * 4` bytes, row by row.
+  var pixels: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: photo.pixels, count: width * height * 4)
   }
 }

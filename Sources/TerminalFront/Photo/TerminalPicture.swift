@@ -128,11 +128,9 @@ enum TerminalPicture {
       throw BountyError.io("libchafa could not make a canvas of \(width)×\(height) cells")
     }
     defer { chafa.canvasUnref(canvas) }
-    photo.pixels.withUnsafeBufferPointer {
-      chafa.canvasDrawAllPixels(
-        canvas, LibChafa.rgbaPixels, $0.baseAddress, Int32(photo.width), Int32(photo.height),
-        Int32(photo.width * 4))
-    }
+    chafa.canvasDrawAllPixels(
+      canvas, LibChafa.rgbaPixels, photo.pixels.baseAddress, Int32(photo.width),
+      Int32(photo.height), Int32(photo.width * 4))
     return body(canvas, width, height)
   }
 
