@@ -129,5 +129,10 @@ final class LibChafa: @unchecked Sendable {
     canvasGetRawColorsAt = try symbol("chafa_canvas_get_raw_colors_at")
     canvasUnref = try symbol("chafa_canvas_unref")
     stringFree = try symbol("g_string_free")
+    // chafa draws in a GLib thread pool by default; threads started from a library loaded into
+    // the static executable crash in glibc (its thread stacks are the executable's own libc's),
+    // so it draws on the calling thread: a card's photo is small.
+    let setThreads: @convention(c) (Int32) -> Void = try symbol("chafa_set_n_threads")
+    setThreads(1)
   }
 }
