@@ -37,6 +37,14 @@ let package = Package(
     ),
     // openat2(2) and malloc_trim(3) for `bounty rpc` (a header only: Swift's Glibc lacks them).
     .systemLibrary(name: "CLinux"),
+    // A photo's pixels for the terminal, decoded by Debian's libpng and libjpeg (static libraries
+    // in the static binary). libchafa, which draws them, is loaded at run time (LibChafa.swift).
+    .target(
+      name: "CPhotoDecode",
+      linkerSettings: [
+        .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("m"),
+      ]
+    ),
     .executableTarget(name: "EmbedGenerator", dependencies: ["BountyCore", "CSQLite"]),
     .plugin(
       name: "EmbedPlugin",
@@ -70,7 +78,7 @@ let package = Package(
     ),
     .target(
       name: "TerminalFront",
-      dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit", "CLibJQ"]),
+      dependencies: ["BountyCore", "BountyApp", "CNcurses", "CEdit", "CLibJQ", "CPhotoDecode"]),
     .target(name: "RPCFront", dependencies: ["BountyCore", "BountyApp", "CLinux"]),
     .target(name: "CFuzzSupport"),
     .executableTarget(

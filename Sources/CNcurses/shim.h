@@ -59,6 +59,20 @@ static inline int bounty_timeout(int milliseconds) {
   return 0;
 }
 static inline int bounty_erase(void) { return erase(); }
+
+static inline int bounty_colors(void) { return COLORS; }
+static inline int bounty_color_pairs(void) { return COLOR_PAIRS; }
+/// Defines colour pair `pair` (any number below COLOR_PAIRS, past the 255 an attr_t can hold).
+static inline int bounty_init_pair(int pair, int foreground, int background) {
+  return init_extended_pair(pair, foreground, background);
+}
+/// Draws one one-column character `ch` at row `y`, column `x` in colour pair `pair`.
+static inline int bounty_put_cell(int y, int x, wchar_t ch, int pair) {
+  cchar_t cell;
+  wchar_t text[2] = {ch, 0};
+  if (setcchar(&cell, text, A_NORMAL, 0, &pair) != OK) return ERR;
+  return mvadd_wch(y, x, &cell);
+}
 static inline int bounty_refresh(void) { return refresh(); }
 
 #endif

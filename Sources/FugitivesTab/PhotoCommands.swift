@@ -40,7 +40,7 @@ enum PhotoCommands {
       result: "with image or clear: the fugitive; otherwise {id, mediaType, size, data (base64)}",
       schema: .oneOf(.component(.fugitive), .component(.photo)),
       view: .message(headline),
-      locksOnClosedCase: [FugitiveParams.id.name])
+      locksOnClosedCase: [FugitiveParams.id.name], role: .readPhoto)
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     // One thing at a time: set, clear, or read back (to a file with --export).

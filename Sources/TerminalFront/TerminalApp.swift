@@ -33,7 +33,7 @@ public struct TerminalApp {
       Output.out("bounty \(BountyVersion.current)")
       return 0
     }
-    let terminal = TerminalInfo.detect(colour: options.colour, environment: environment)
+    var terminal = TerminalInfo.detect(colour: options.colour, environment: environment)
     // Help fits the terminal, or 80 columns where there is none (a pipe, a file, a pager).
     let help = Help(registry: registry, width: terminal.width ?? 80)
     var words = options.rest
@@ -41,6 +41,8 @@ public struct TerminalApp {
       if words.first == "help" { words.removeFirst() }
       return showHelp(help, for: Array(words.prefix { !$0.hasPrefix("-") }))
     }
+    terminal.photos = PhotoTerminal.detect(
+      isTTY: terminal.isTTY, noPhoto: options.noPhoto, environment: environment)
     let path = Dispatcher.databasePath(option: options.database, environment: environment)
     // `bounty` on a terminal opens the full-screen workspace; `bounty shell`, TERM=dumb or
     // standard input not a terminal give the line shell; `bounty --bail` is `bounty shell --bail`.
@@ -59,8 +61,10 @@ public struct TerminalApp {
       guard let dispatcher = open(path) else { return 1 }
       TerminalLocale.useUTF8()
       if words.isEmpty, Workspace.canRun(environment: environment) {
-        return Workspace(dispatcher: dispatcher, environment: environment, colour: options.colour)
-          .run()
+        let workspace = Workspace(
+          dispatcher: dispatcher, environment: environment, colour: options.colour)
+        workspace.photos = !options.noPhoto
+        return workspace.run()
       }
       return Shell(
         dispatcher: dispatcher, terminal: terminal, environment: environment,

@@ -45,4 +45,37 @@ import Testing
         "<td>2026-11</td><td class=\"n\">1</td><td class=\"n\">$90,000.00</td><td class=\"n\">$9,000.00</td>"
       ))
   }
+
+  /// Verdana Bold, the widest common sans-serif, averages under 0.72 em a character: a text that
+  /// fits at that width fits in any font the reader has.
+  static let wideFontEm = 0.72
+
+  /// One month (the narrowest chart) with a commission whose tick labels are long: each title's
+  /// box, and each tick label's, lies inside its SVG at 11px in the wide font.
+  @Test func titlesAndLabelsFitAtAWideFont() throws {
+    let app = try TestApp(engine: .sqlite)
+    try app.add("F", bounty: "9000000", id: 1)
+    try app.call("fugitives.capture", ["id": 1, "at": "2026-10-02"])
+    let html = try app.call("report.generate", ["format": "html"])["content"]?.stringValue ?? ""
+    let charts = html.matches(of: /<svg [^>]*width="(\d+)" height="(\d+)"[^>]*>.*?<\/svg>/)
+    try #require(charts.count == 2)
+    for chart in charts {
+      let width = try #require(Double(chart.1))
+      let svg = chart.0
+      let title = try #require(
+        svg.firstMatch(of: /<text class="title" x="(\d+)" y="(\d+)"[^>]*>([^<]*)</))
+      let x = try #require(Double(title.1))
+      let titleWidth = Double(title.3.count) * 11 * Self.wideFontEm
+      #expect(x >= 0 && x + titleWidth <= width, "\(title.3): \(x) + \(titleWidth) > \(width)")
+      #expect(try #require(Double(title.2)) >= 11, "the title's top is inside")
+      for label in svg.matches(of: /<text x="(\d+)" y="\d+" text-anchor="end">([^<]*)</) {
+        let right = try #require(Double(label.1))
+        #expect(
+          right - Double(label.2.count) * 11 * Self.wideFontEm >= 16,
+          "\(label.2) clear of the axis label")
+      }
+    }
+    #expect(html.contains(">Commission per month</text>"))
+    #expect(html.contains("$900,000.00"))
+  }
 }

@@ -69,7 +69,7 @@ import Testing
   @Test func theCardShowsTheFugitiveAndTheSettingsTheirValues() {
     var model = ViewModel()
     model.show(48445, in: .fugitives)
-    let card = frame(model, .card(Self.rows[0]))
+    let card = frame(model, .card(Self.rows[0], photo: nil))
     #expect(card.line(1) == "Ábel Kovács")
     #expect(card.texts.contains { $0.text.contains("Bounty       $2,500.00") })
     var settings = ViewModel()

@@ -10,6 +10,8 @@ public enum CommandRole: Hashable, Sendable, CaseIterable {
   case readSetting, changeSetting, resetSetting
   case undo, redo
   case recallView, rememberView
+  /// A fugitive's photo, read back (the terminal draws it on the card).
+  case readPhoto
   /// Completion scripts and the words they complete (the shell's Tab asks it for ID#s).
   case completions
 }

@@ -65,15 +65,20 @@ enum DossierCaseFile {
     return facts
   }
 
-  /// The points a map shows, each with its label.
-  static func pins(_ fugitive: Fugitive) -> [WorldMap.Pin] {
-    var pins: [WorldMap.Pin] = []
+  /// The points the dossier's map pins, the capture first (the map is centred on it), each
+  /// titled with the name and description.
+  static func pins(_ fugitive: Fugitive) -> [RegionMap.Pin] {
+    var pins: [RegionMap.Pin] = []
     if let point = fugitive.captureLocation {
-      pins.append(WorldMap.Pin(kind: .capture, label: fugitive.name, point: point))
+      pins.append(
+        RegionMap.Pin(
+          kind: .capture, name: fugitive.name, detail: fugitive.description, point: point))
     }
     if let seen = fugitive.lastSeen, let lat = seen.lat, let lon = seen.lon {
       pins.append(
-        WorldMap.Pin(kind: .lastSeen, label: fugitive.name, point: GeoPoint(lat: lat, lon: lon)))
+        RegionMap.Pin(
+          kind: .lastSeen, name: fugitive.name, detail: fugitive.description,
+          point: GeoPoint(lat: lat, lon: lon)))
     }
     return pins
   }
@@ -139,7 +144,7 @@ enum DossierCaseFile {
 
   static func html(_ fugitive: Fugitive) -> String {
     var html = ""
-    let map = WorldMap.svg(pins(fugitive), title: "Where \(fugitive.name) was captured or seen")
+    let map = RegionMap.svg(pins(fugitive), title: "Where \(fugitive.name) was captured or seen")
     if !map.isEmpty { html += "<h2>Map</h2>\(map)" }
     if let (lines, total) = expenseLines(fugitive) {
       html += "<h2>Expenses</h2><table>"

@@ -11,9 +11,10 @@ struct HTMLReport: ReportFormatter {
     .meta{color:#555;margin:0 0 1rem}table{border-collapse:collapse;width:100%}th,td{padding:.25rem .5rem;border-bottom:1px solid #ddd;text-align:left}
     td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tfoot td{font-weight:600;border-top:2px solid #333;border-bottom:none}
     .cards{display:flex;gap:1rem;flex-wrap:wrap}.card{flex:1;min-width:14rem;border:1px solid #ddd;border-radius:6px;padding:.75rem 1rem;background:#faf7f2}
-    .card b{display:block;font-size:1.4rem}svg text{font:11px sans-serif;fill:#333}
+    .card b{display:block;font-size:1.4rem}svg text{font:11px sans-serif;fill:#333}svg{max-width:100%;height:auto}
     figure.chart{margin:0;display:flex;flex-wrap:wrap;gap:1rem}figure.chart figcaption{flex-basis:100%;color:#555}table.chart-data{font-size:.9rem}
     @media print{body{margin:0;max-width:none}h2{break-after:avoid}tr{break-inside:avoid}}
+    @media (max-width:40rem){body{margin:1rem auto;padding:0 .5rem}table{font-size:.8rem;display:block;overflow-x:auto}th,td{padding:.2rem .3rem}}
     """
 
   func begin(_ summary: ReportSummary, _ sink: OutputSink) {

@@ -19,7 +19,19 @@ struct MonthChart {
   static let plotHeight: Int64 = 160
   static let barWidth = 40
   static let gap = 14
+  /// The least room left of the plot for the tick labels and the axis label.
   static let left = 84
+  /// The text's font size in pixels (the report's style sets `svg text` to 11px).
+  static let fontSize = 11
+  /// A character's width, in ems, that no common sans-serif exceeds on average, bold included
+  /// (Verdana Bold, the widest, averages about 0.7): the chart leaves this much room for text it
+  /// cannot measure, since the reader's font decides the real width.
+  static let wideCharacter = 0.75
+
+  /// The width `text` may need at `fontSize` in the widest font the reader may have.
+  static func roomFor(_ text: String) -> Int {
+    Int((Double(text.count * fontSize) * wideCharacter).rounded(.up))
+  }
 
   /// The `<figure>` with both charts, then the data table; empty when no month has a capture.
   func html() -> String {
@@ -57,7 +69,12 @@ struct MonthChart {
   func svg(_ series: Series, id: String) -> String {
     let months = summary.months
     let top = Self.axisTop(series.values.max() ?? 0)
-    let width = Self.left + months.count * (Self.barWidth + Self.gap) + Self.gap
+    let ticks = (0...Self.tickCount).map { top / Int64(Self.tickCount) * Int64($0) }
+    // Room for the widest tick label right-aligned at `left - 8`, after the axis label's column.
+    let left = max(Self.left, 32 + (ticks.map { Self.roomFor(series.text($0)) }.max() ?? 0))
+    // The title stands alone above the plot, from the left edge: the chart is at least as wide.
+    let plotWidth = left + months.count * (Self.barWidth + Self.gap) + Self.gap
+    let width = max(plotWidth, 8 + Self.roomFor(series.title))
     let height = Int(Self.plotHeight) + 70
     let baseline = 30 + Int(Self.plotHeight)
     let described = zip(months, series.values).map { "\($0.month): \(series.text($1))" }
@@ -66,24 +83,24 @@ struct MonthChart {
       + "width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">"
     svg += "<title id=\"\(id)-title\">\(series.title)</title>"
     svg += "<desc id=\"\(id)-desc\">\(described.joined(separator: "; "))</desc>"
-    svg += "<text x=\"\(Self.left)\" y=\"14\" font-weight=\"bold\">\(series.title)</text>"
-    for step in 0...Self.tickCount {
-      let value = top / Int64(Self.tickCount) * Int64(step)
+    svg +=
+      "<text class=\"title\" x=\"4\" y=\"14\" font-weight=\"bold\">\(series.title)</text>"
+    for (step, value) in ticks.enumerated() {
       let y = baseline - Int(Self.scaled(value, top))
       svg +=
-        "<line x1=\"\(Self.left - 4)\" x2=\"\(width - Self.gap / 2)\" y1=\"\(y)\" y2=\"\(y)\" "
+        "<line x1=\"\(left - 4)\" x2=\"\(plotWidth - Self.gap / 2)\" y1=\"\(y)\" y2=\"\(y)\" "
         + "stroke=\"\(step == 0 ? "#333" : "#ddd")\"/>"
       svg +=
-        "<text x=\"\(Self.left - 8)\" y=\"\(y + 4)\" text-anchor=\"end\">\(series.text(value))</text>"
+        "<text x=\"\(left - 8)\" y=\"\(y + 4)\" text-anchor=\"end\">\(series.text(value))</text>"
     }
     svg +=
-      "<line x1=\"\(Self.left - 4)\" x2=\"\(Self.left - 4)\" y1=\"30\" y2=\"\(baseline)\" stroke=\"#333\"/>"
+      "<line x1=\"\(left - 4)\" x2=\"\(left - 4)\" y1=\"30\" y2=\"\(baseline)\" stroke=\"#333\"/>"
     svg +=
       "<text transform=\"translate(12 \(baseline - Int(Self.plotHeight) / 2)) rotate(-90)\" "
       + "text-anchor=\"middle\">\(series.axisLabel)</text>"
     for (index, (month, value)) in zip(months, series.values).enumerated() {
       let barHeight = Int(Self.scaled(value, top))
-      let x = Self.left + Self.gap + index * (Self.barWidth + Self.gap)
+      let x = left + Self.gap + index * (Self.barWidth + Self.gap)
       let middle = x + Self.barWidth / 2
       svg +=
         "<rect x=\"\(x)\" y=\"\(baseline - barHeight)\" width=\"\(Self.barWidth)\" "

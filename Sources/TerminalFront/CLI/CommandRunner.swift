@@ -137,8 +137,12 @@ final class CommandRunner {
         _ = writer.finish()
         guard whole else { return failed(.io("cannot read back the answer's temporary file")) }
       } else {
-        let renderer = ResultRenderer(
-          terminal: terminal.coloured(bySetting: reply.colour), currency: reply.currency)
+        let shown = terminal.coloured(bySetting: reply.colour)
+        let renderer = ResultRenderer(terminal: shown, currency: reply.currency)
+        if spec.role == .showFugitive, let photos = terminal.photos {
+          printPhoto(
+            of: reply.result, in: reply.currency, on: photos, colour: shown.style.enabled)
+        }
         let lines = renderer.render(spec.view, reply.result, arguments: arguments)
         // Only what a read shows is paged: a change's answer is printed as it is.
         if let pager, spec.onlyReads(arguments) {
@@ -199,6 +203,24 @@ final class CommandRunner {
     }
     flush()
     return true
+  }
+
+  /// The fugitive's photo above the card (a terminal only); when it cannot be drawn, one line
+  /// on standard error says why, and the card still follows.
+  private func printPhoto(
+    of answer: JSON, in currency: Currency, on photos: PhotoTerminal, colour: Bool
+  ) {
+    guard let dispatcher else { return }
+    do throws(BountyError) {
+      let fugitive = try Fugitive(json: answer, currency: currency)
+      if let picture = try CardPhoto.printed(
+        fugitive, dispatcher, on: photos, width: terminal.width, colour: colour)
+      {
+        Output.out(picture)
+      }
+    } catch {
+      Output.err("Photo not shown: \(error.message)")
+    }
   }
 
   /// Prints `error` as one line, naming the parameters of `spec` as they are typed, and keeps its

@@ -13,6 +13,8 @@ public struct GlobalOptions: Sendable {
   public var jq: String?
   /// `--no-pager`: long tables straight to the terminal, never through `$PAGER`.
   public var noPager = false
+  /// `--no-photo`: cards on a terminal leave the photo out.
+  public var noPhoto = false
   public var help = false
   public var version = false
   /// What is left: the command words and the command's own arguments.
@@ -66,6 +68,7 @@ public struct GlobalOptions: Sendable {
         options.jq = expression
         options.json = true
       case "--no-pager": options.noPager = true
+      case "--no-photo": options.noPhoto = true
       case "-h", "--help": options.help = true
       case "--version": options.version = true
       case "--db":

@@ -50,6 +50,7 @@ public struct Help {
       ("--color=WHEN", "always, never or auto: colour a terminal only unless always"),
       ("--no-color", "the same as --color=never (NO_COLOR is obeyed too)"),
       ("--no-pager", "long tables straight to the terminal, not through $PAGER"),
+      ("--no-photo", "no photo on a card (one is drawn only on a terminal, with libchafa)"),
       ("-h, --help", "this help; 'bounty help COMMAND' (or COMMAND --help) for one command"),
       ("--version", "print the version"),
     ])

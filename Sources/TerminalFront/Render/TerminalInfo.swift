@@ -12,6 +12,8 @@ public struct TerminalInfo: Sendable {
   let colourOption: ColourOption?
   /// False with `NO_COLOR` or `TERM=dumb` (which only `--color=always` overrides).
   let colourAllowed: Bool
+  /// Where a card's photo is drawn: nil on a pipe or with `--no-photo`.
+  public var photos: PhotoTerminal?
 
   public init(isTTY: Bool, width: Int?, style: Style) {
     self.init(
@@ -31,12 +33,14 @@ public struct TerminalInfo: Sendable {
 
   /// The same terminal, in colour as the `color` setting says (`Colour`).
   func coloured(bySetting setting: String?) -> TerminalInfo {
-    TerminalInfo(
+    var terminal = TerminalInfo(
       isTTY: isTTY, width: width,
       style: Style(
         enabled: Colour.enabled(
           option: colourOption, allowed: colourAllowed, setting: setting, isTTY: isTTY)),
       colourOption: colourOption, colourAllowed: colourAllowed)
+    terminal.photos = photos
+    return terminal
   }
 
   /// Detects the terminal of standard output; colour as `colour` (`--color=WHEN`) and the

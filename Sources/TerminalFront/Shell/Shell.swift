@@ -46,8 +46,10 @@ final class Shell {
     let colour = Colour.enabled(
       option: option, environment: environment, setting: client.setting(.color),
       isTTY: interactive)
-    self.terminal = TerminalInfo(
+    var shown = TerminalInfo(
       isTTY: interactive, width: interactive ? terminal.width : nil, style: Style(enabled: colour))
+    shown.photos = interactive ? terminal.photos : nil
+    self.terminal = shown
     self.runner = CommandRunner(dispatcher: dispatcher, terminal: self.terminal, json: false)
     self.parser = CommandLineParser(registry: dispatcher.registry)
     self.home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }

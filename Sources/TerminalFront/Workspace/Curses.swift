@@ -26,6 +26,8 @@ final class Curses: Screen {
   }
 
   let colour: Bool
+  /// The colour pairs made for pictures' cells, by foreground × 512 + background.
+  var picturePairs: [Int32: Int32] = [:]
 
   /// True when terminfo describes terminal `name`: for one it does not, curses would print its own
   /// error and end the process, so the line shell runs instead.

@@ -29,9 +29,17 @@ struct Frame: Equatable {
     var alignRight: Bool
   }
 
+  /// A picture's cells (a card's photo), from `row`, `column` on.
+  struct Picture: Equatable {
+    var cells: [[TerminalPicture.Cell]]
+    var row: Int
+    var column: Int
+  }
+
   let rows: Int
   let columns: Int
   private(set) var texts: [Text] = []
+  private(set) var pictures: [Picture] = []
 
   init(rows: Int, columns: Int) {
     self.rows = rows
@@ -55,11 +63,17 @@ struct Frame: Equatable {
     return shown.map(displayWidth) ?? 0
   }
 
+  /// Adds a picture's `cells` from `row`, `column` on, drawn over the texts.
+  mutating func place(_ cells: [[TerminalPicture.Cell]], row: Int, column: Int) {
+    pictures.append(Picture(cells: cells, row: row, column: column))
+  }
+
   /// The texts on `row`, left to right, each as written and one space apart (empty ones, such as
   /// a selected row's highlight, left out): for tests and for reading a frame back.
   func line(_ row: Int) -> String {
-    texts.filter { $0.row == row && !$0.text.isEmpty }.sorted { $0.column < $1.column }.map(\.text).joined(
-      separator: " ")
+    texts.filter { $0.row == row && !$0.text.isEmpty }.sorted { $0.column < $1.column }.map(\.text)
+      .joined(
+        separator: " ")
   }
 }
 
@@ -92,6 +106,9 @@ extension Screen {
       _ = draw(
         text.text, row: text.row, column: text.column, width: text.width, look: look,
         pad: text.pad, alignRight: text.alignRight)
+    }
+    for picture in frame.pictures {
+      drawPicture(picture.cells, row: picture.row, column: picture.column)
     }
     cursor(at: nil)
     refresh()

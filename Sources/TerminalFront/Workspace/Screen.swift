@@ -13,6 +13,10 @@ protocol Screen: AnyObject {
   ) -> Int
   /// Clears `row` from `column` to its end.
   func clear(row: Int, from column: Int)
+  /// The colours a picture's cells can have here (`drawPicture`): a palette, or none.
+  var pictureColours: LibChafa.CanvasMode { get }
+  /// Draws a picture's cells, each character in its colours, from `row`, `column` on.
+  func drawPicture(_ cells: [[TerminalPicture.Cell]], row: Int, column: Int)
   func erase()
   func refresh()
   /// Shows the text cursor at `row`, `column` (for typing), or hides it with nil.
@@ -26,6 +30,16 @@ protocol Screen: AnyObject {
 }
 
 extension Screen {
+  /// A screen without colour: pictures in symbols alone.
+  var pictureColours: LibChafa.CanvasMode { .foregroundBackground }
+
+  /// A picture's characters, row by row, as text (a test's screen).
+  func drawPicture(_ cells: [[TerminalPicture.Cell]], row: Int, column: Int) {
+    for (offset, line) in cells.enumerated() {
+      put(String(line.map(\.character)), row: row + offset, column: column)
+    }
+  }
+
   /// What `draw` puts at `row`, `column`: `ScreenText.fitted` on this screen.
   func fitted(
     _ text: String, row: Int, column: Int, width: Int?, pad: Bool, alignRight: Bool

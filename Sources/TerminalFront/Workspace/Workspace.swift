@@ -43,6 +43,10 @@ final class Workspace {
   var totals: [TabName: Int64] = [:]
   /// The database currency, read once per redraw.
   var currency: Currency = .usd
+  /// False with `--no-photo`: the card leaves the photo out.
+  var photos = true
+  /// The card's photo as last read, by fugitive, change and size (`photoCells`).
+  var photoCells: (key: String, cells: [[TerminalPicture.Cell]])?
 
   struct Status {
     enum Kind { case info, success, error }

@@ -37,7 +37,7 @@ struct WorkspaceFrame {
     let tabBarWidth = drawTabBar(&frame)
     switch snapshot.content {
     case .settings(let settings): drawSettings(settings, &frame)
-    case .card(let fugitive): drawCard(fugitive, &frame)
+    case .card(let fugitive, let photo): drawCard(fugitive, photo: photo, &frame)
     case .list(let items, let total): drawList(items, total: total, tabBarWidth, &frame)
     }
     drawStatus(&frame)
@@ -197,7 +197,9 @@ struct WorkspaceFrame {
 
   // MARK: The card
 
-  private func drawCard(_ fugitive: Fugitive, _ frame: inout Frame) {
+  private func drawCard(
+    _ fugitive: Fugitive, photo: WorkspaceSnapshot.Photo?, _ frame: inout Frame
+  ) {
     let notes = fugitive.notes
     var lines = views(width: frame.columns).detail(fugitive.json)
     if notes.isEmpty { lines += ["  Notes        none yet: n adds one"] }
@@ -205,9 +207,11 @@ struct WorkspaceFrame {
       notes.isEmpty
       ? nil
       : lines.count - notes.count + (carrying?.isNote == true ? carrying?.row ?? 0 : noteCursor)
+    // The photo takes the card's right part; the facts wrap in what is left.
+    let textWidth = photo.map { $0.rect.column - 1 } ?? frame.columns
     // Every line is shown whole: a long one wraps under its value (Enter reads a note alone).
     let rows = lines.enumerated().flatMap { index, line in
-      Self.wrapped(card: line, toWidth: frame.columns).map { (index, $0) }
+      Self.wrapped(card: line, toWidth: textWidth).map { (index, $0) }
     }
     let room = Self.contentRows(onScreenOf: frame.rows)
     let selectedRows = rows.indices.filter { rows[$0].0 == selectedLine }
@@ -216,9 +220,10 @@ struct WorkspaceFrame {
       var paint: Frame.Paint = .plain(index == 0 ? .bold : .normal)
       if index == selectedLine { paint = Self.selected }
       frame.put(
-        text, row: 1 + offset - top, column: 0, width: frame.columns, paint: paint,
+        text, row: 1 + offset - top, column: 0, width: textWidth, paint: paint,
         pad: index == selectedLine)
     }
+    if let photo { frame.place(photo.cells, row: photo.rect.row, column: photo.rect.column) }
   }
 
   /// A card line cut to `width` columns: what follows its label (`  Description  `) or a note's

@@ -8,10 +8,16 @@ struct WorkspaceSnapshot {
     /// The rows of the list drawn (in move mode, as they look while the row is carried) and how
     /// many the whole list has.
     case list(rows: [Fugitive], total: Int64)
-    /// The card of a fugitive.
-    case card(Fugitive)
+    /// The card of a fugitive, with its photo when one is drawn beside the facts.
+    case card(Fugitive, photo: Photo?)
     /// Every setting.
     case settings([SettingState])
+  }
+
+  /// A card's photo: where it goes on the screen, and its cells.
+  struct Photo: Equatable {
+    var rect: Workspace.CardRect
+    var cells: [[TerminalPicture.Cell]]
   }
 
   var currency: Currency
@@ -45,7 +51,7 @@ extension Workspace {
       cardFugitive = nil
       content = .settings(readSettings())
     } else if let id = model.currentFugitive, let fugitive = readCard(id) {
-      content = .card(fugitive)
+      content = .card(fugitive, photo: curses.flatMap { photo(of: fugitive, on: $0) })
     } else {
       cardFugitive = nil
       content = readList()
