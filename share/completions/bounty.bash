@@ -48,11 +48,11 @@ _bounty() {
   done
   [[ $prev == --db ]] && { _bounty_value files; return; }
   while [[ $first -lt $COMP_CWORD && ${COMP_WORDS[first]} == -* ]]; do
-    [[ ${COMP_WORDS[first]} == --db ]] && first=$((first + 1))
+    [[ ${COMP_WORDS[first]} == --db || ${COMP_WORDS[first]} == --jq ]] && first=$((first + 1))
     first=$((first + 1))
   done
   if [[ $COMP_CWORD -eq $first ]]; then
-    COMPREPLY=($(compgen -W "fugitives expenses deadlines captured settings report dossier history undo redo sample import export db workspace completions help rpc shell --db --json --no-color --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "fugitives expenses deadlines captured settings report dossier history undo redo sample import export db workspace completions help rpc shell --db --json --jq --color --no-color --no-pager --no-photo --help --version" -- "$cur"))
     return
   fi
   # The command: the longest run of words that names a command, a short form or a group.

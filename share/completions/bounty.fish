@@ -142,7 +142,11 @@ end
 
 complete -c bounty -n '__bounty_at \'\'' -l db -r -F -d 'The database file'
 complete -c bounty -n '__bounty_at \'\'' -l json -d 'Print the result as JSON'
+complete -c bounty -n '__bounty_at \'\'' -l jq -x -d 'Filter the JSON result through a jq expression'
+complete -c bounty -n '__bounty_at \'\'' -l color -d 'Colour: always, never or auto'
 complete -c bounty -n '__bounty_at \'\'' -l no-color -d 'No colour'
+complete -c bounty -n '__bounty_at \'\'' -l no-pager -d 'Long tables straight to the terminal'
+complete -c bounty -n '__bounty_at \'\'' -l no-photo -d 'No photo on a card'
 complete -c bounty -n '__bounty_at \'\'' -l help -d 'Help'
 complete -c bounty -n '__bounty_at \'\'' -l version -d 'Print the version'
 complete -c bounty -n '__bounty_at \'\' 1' -a 'fugitives' -d 'fugitives commands: list, show, add, edit, delete, move, capture, seen, photo, note, bond, describe, alias, close, reopen'

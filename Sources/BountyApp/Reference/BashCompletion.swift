@@ -77,11 +77,11 @@ enum BashCompletion {
         done
         [[ $prev == --db ]] && { _bounty_value files; return; }
         while [[ $first -lt $COMP_CWORD && ${COMP_WORDS[first]} == -* ]]; do
-          [[ ${COMP_WORDS[first]} == --db ]] && first=$((first + 1))
+          [[ ${COMP_WORDS[first]} == --db || ${COMP_WORDS[first]} == --jq ]] && first=$((first + 1))
           first=$((first + 1))
         done
         if [[ $COMP_CWORD -eq $first ]]; then
-          COMPREPLY=($(compgen -W "\(top.joined(separator: " ")) --db --json --no-color --help --version" -- "$cur"))
+          COMPREPLY=($(compgen -W "\(top.joined(separator: " ")) \(CompletionModel.globalOptions.map(\.name).joined(separator: " "))" -- "$cur"))
           return
         fi
         # The command: the longest run of words that names a command, a short form or a group.

@@ -76,7 +76,11 @@ struct CompletionModel {
   static let globalOptions = [
     Option(name: "--db", help: "The database file", value: .files(extensions: [])),
     Option(name: "--json", help: "Print the result as JSON", value: nil),
+    Option(name: "--jq", help: "Filter the JSON result through a jq expression", value: .nothing),
+    Option(name: "--color", help: "Colour: always, never or auto", value: nil),
     Option(name: "--no-color", help: "No colour", value: nil),
+    Option(name: "--no-pager", help: "Long tables straight to the terminal", value: nil),
+    Option(name: "--no-photo", help: "No photo on a card", value: nil),
     Option(name: "--help", help: "Help", value: nil),
     Option(name: "--version", help: "Print the version", value: nil),
   ]
