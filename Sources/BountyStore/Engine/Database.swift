@@ -28,6 +28,11 @@ public final class Database {
   /// the commit of the writer before it. The wait is bounded by the session's `lock_timeout`.
   static let takeWriterTurn = "LOCK TABLE bounty_writer IN EXCLUSIVE MODE"
 
+  /// True once the connection's database has the agency schema that holds the writers' turn
+  /// (`Store.openServer` sets it after migrating): a PostgreSQL connection to another database
+  /// (the engine's own tests, a database being migrated) writes without taking turns.
+  var writersTakeTurns = false
+
   /// What the store mends on a SQLite file that other programs write (`Store.mendStaleRows`).
   struct StaleRows {
     /// True when some row waits to be mended.
@@ -259,7 +264,7 @@ public final class Database {
         write
           ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
           : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-      if write {
+      if write, writersTakeTurns {
         // bounty's writers take turns, as on SQLite: without this, hunters changing a small
         // roster at once fail each other's serializable transactions on the rows every change
         // writes (the tally, the history) often enough to run out of retries. The turn is

@@ -147,7 +147,7 @@ final class PostgresConnection: DatabaseEngine {
       pendingBegin = nil
       return
     }
-    api.clear(try runScript(afterPendingBegin(sql)))
+    api.clear(try runScript(try afterPendingBegin(sql)))
   }
 
   /// Sends what waits to be sent before a statement that cannot carry it: collects a pending
@@ -161,8 +161,13 @@ final class PostgresConnection: DatabaseEngine {
 
   /// `sql` with the pending session settings and `BEGIN` before it, which are then no longer
   /// pending.
-  private func afterPendingBegin(_ sql: String) -> String {
-    (takePending() + [sql]).joined(separator: "; ")
+  private func afterPendingBegin(_ sql: String) throws(PostgresError) -> String {
+    if pendingSetup != nil, pendingBegin == nil, !Self.isQuery(sql) {
+      // A statement that must run alone (CREATE DATABASE, VACUUM) goes after the settings, not
+      // in one script with them.
+      try settlePending()
+    }
+    return (takePending() + [sql]).joined(separator: "; ")
   }
 
   /// The session settings (outside a transaction) and the `BEGIN` waiting to be sent, in that
@@ -217,7 +222,7 @@ final class PostgresConnection: DatabaseEngine {
     collectPendingCommit()
     if somethingPending {
       // The transaction's first statement goes with its BEGIN, in one exchange, when it can.
-      if values.isEmpty, !sql.contains("?") { return try runScript(afterPendingBegin(sql)) }
+      if values.isEmpty, !sql.contains("?") { return try runScript(try afterPendingBegin(sql)) }
       try settlePending()
     }
     let statement = numberedStatement(sql)

@@ -64,8 +64,9 @@ extension Store {
     let shared = try sharedPositions()
     add(&problems, shared.count, repairable: true) { limit in
       shared.prefix(limit).map {
-        "fugitive: ID#s \($0.ids.map(String.init).joined(separator: ", ")) share position "
-          + "\($0.position) of the manual order"
+        let ids = $0.ids.map(String.init)
+        let listed = ids.dropLast().joined(separator: ", ") + " and " + (ids.last ?? "")
+        return "fugitive: ID#s \(listed) share position \($0.position) of the manual order"
       }
     }
     let settings = try invalidSettings()
