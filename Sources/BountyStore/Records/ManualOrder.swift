@@ -30,12 +30,14 @@ extension Store {
   }
 
   /// Positions of the manual order held by more than one fugitive, with their ID#s, lowest
-  /// position first.
+  /// position first. Position 0, the column's default, is not one: it is where a fugitive another
+  /// program added without a position sorts (first, by ID#), until an undo or `--repair`
+  /// numbers the order again.
   func sharedPositions() throws -> [(position: Int64, ids: [Int64])] {
     let rows = try database.query(
       """
       SELECT position, id FROM fugitive WHERE position IN
-        (SELECT position FROM fugitive GROUP BY position HAVING count(*) > 1)
+        (SELECT position FROM fugitive WHERE position > 0 GROUP BY position HAVING count(*) > 1)
       ORDER BY position, id
       """
     ) { (position: $0.int(0), id: $0.int(1)) }
