@@ -47,13 +47,15 @@ final class PostgresConnection: DatabaseEngine {
   static let connectionCheckInterval = "1s"
 
   /// The session's settings, in one exchange with the first statement and in a transaction of
-  /// their own (hence the `COMMIT`: a `BEGIN … ISOLATION LEVEL` after them starts afresh):
+  /// their own (a `BEGIN … ISOLATION LEVEL` after them starts afresh; without the `BEGIN`, the
+  /// `COMMIT` of the script's implicit transaction would log a warning on the server):
   /// `lock_timeout` bounds every wait on a lock, the writers' turn included, unless the session
   /// already has one (`options=-c lock_timeout=…` in the URL, `PGOPTIONS`, `ALTER ROLE … SET`,
   /// `ALTER DATABASE … SET`); `client_connection_check_interval` (PostgreSQL 14 and later) makes
   /// the server end the session of a client that is gone (killed while it waited) instead of
   /// waiting on for it. Settings, not startup options: PgBouncer refuses those.
   static let sessionSetup = """
+    BEGIN;
     SELECT set_config('lock_timeout', '\(defaultLockTimeout)', false)
     WHERE current_setting('lock_timeout') = '0';
     SELECT set_config(name, '\(connectionCheckInterval)', false) FROM pg_settings
