@@ -249,7 +249,7 @@ public final class Database {
   }
 
   /// Opens the outermost transaction: `BEGIN IMMEDIATE` or `DEFERRED` on SQLite; on PostgreSQL
-  /// the writers' lock and `SERIALIZABLE` for a change, `REPEATABLE READ, READ ONLY` for a read.
+  /// the writers' turn and `SERIALIZABLE` for a change, `REPEATABLE READ, READ ONLY` for a read.
   private func begin(write: Bool) throws {
     switch dialect {
     case .sqlite: try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
