@@ -227,46 +227,48 @@ import Testing
   }
 }
 
-/// What `AgencyServerFaultTests.waitUntil` throws when the server never got there.
-struct GaveUpWaiting: Error {
-  let query: String
-}
-
-/// `bounty rpc` on a database, asked one request at a time.
-final class RPCSession {
-  let process = Process()
-  let input = Pipe()
-  let output = Pipe()
-  private var buffered = ""
-  private var nextID = 1
-
-  init(database: String) throws {
-    process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
-    process.arguments = ["rpc"]
-    process.environment = BinaryRunner(database: database).environment
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+extension AgencyServerFaultTests {
+  /// What `AgencyServerFaultTests.waitUntil` throws when the server never got there.
+  struct GaveUpWaiting: Error {
+    let query: String
   }
 
-  /// Sends `{"jsonrpc":"2.0","id":N,` + `request` + `}` and returns the answer's line.
-  func ask(_ request: String) throws -> String {
-    let line = #"{"jsonrpc":"2.0","id":\#(nextID),\#(request)}"# + "\n"
-    nextID += 1
-    try input.fileHandleForWriting.write(contentsOf: Data(line.utf8))
-    while !buffered.contains("\n") {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      buffered += String(decoding: chunk, as: UTF8.self)
+  /// `bounty rpc` on a database, asked one request at a time.
+  final class RPCSession {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    private var buffered = ""
+    private var nextID = 1
+
+    init(database: String) throws {
+      process.executableURL = URL(fileURLWithPath: BinaryRunner.executable)
+      process.arguments = ["rpc"]
+      process.environment = BinaryRunner(database: database).environment
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
     }
-    let answer = buffered.prefix { $0 != "\n" }
-    buffered = String(buffered.dropFirst(answer.count + 1))
-    return String(answer)
-  }
 
-  func close() {
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    /// Sends `{"jsonrpc":"2.0","id":N,` + `request` + `}` and returns the answer's line.
+    func ask(_ request: String) throws -> String {
+      let line = #"{"jsonrpc":"2.0","id":\#(nextID),\#(request)}"# + "\n"
+      nextID += 1
+      try input.fileHandleForWriting.write(contentsOf: Data(line.utf8))
+      while !buffered.contains("\n") {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        buffered += String(decoding: chunk, as: UTF8.self)
+      }
+      let answer = buffered.prefix { $0 != "\n" }
+      buffered = String(buffered.dropFirst(answer.count + 1))
+      return String(answer)
+    }
+
+    func close() {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
   }
 }

@@ -92,6 +92,12 @@ public struct PostgresError: DatabaseFailure, Sendable {
     case "53300":
       return .io(
         "the server has no connection left (max_connections); nothing was changed, try again")
+    case "53200":
+      // Also when a long SERIALIZABLE transaction (a big import) keeps the read locks of every
+      // transaction that overlapped it, which the server must hold until it ends.
+      return .io(
+        "the server ran out of room for locks (max_locks_per_transaction, "
+          + "max_pred_locks_per_transaction); nothing was changed, try again")
     default:
       guard connectionLost else { return nil }
       return .io(
