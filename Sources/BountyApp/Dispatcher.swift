@@ -253,7 +253,8 @@ public final class Dispatcher {
       return .success(
         try store.database.transaction(write: !onlyReads) { try work() })
     } catch {
-      return .failure(Store.describe(error, path: store.path))
+      return .failure(
+        Store.describe(error, path: store.path, command: spec.words.joined(separator: " ")))
     }
   }
 

@@ -200,9 +200,20 @@ public final class Store {
   }
 
   /// Turns an engine's failure into the error a person reads; the SQL stays out of the message.
-  public static func describe(_ error: any Error, path: String) -> BountyError {
+  /// `command` names what was being done (`fugitives edit`), for a change whose commit the
+  /// server may or may not have made.
+  public static func describe(_ error: any Error, path: String, command: String? = nil)
+    -> BountyError
+  {
     if let error = error as? BountyError { return error }
     guard let error = error as? any DatabaseFailure else { return .io("\(error)") }
+    if error.isCommitOutcomeUnknown {
+      let change = command.map { "the change (\($0))" } ?? "the change"
+      return .io(
+        "the server went away during the commit; whether \(change) was saved is unknown: "
+          + "check with bounty history (your steps) once the server answers again")
+    }
+    if let sentence = error.serverSentence { return sentence }
     if error.isBusy {
       return .io(
         "the database is busy: another process held it locked for more than "

@@ -20,11 +20,18 @@ public final class Database {
   /// failure) is run again, whole, before the failure is reported.
   public static let maximumRetries = 20
 
-  /// The advisory lock bounty's writers queue on in a PostgreSQL database (any number no other
-  /// lock of bounty's uses: "BNTYWRIT").
-  static let writerLock: Int64 = 0x424E_5459_5752_4954
-  /// Releases `writerLock`; never cancelled by Ctrl-C (`PostgresConnection.whileCancellable`).
-  static let releaseWriterLock = "SELECT pg_advisory_unlock(?)"
+  /// What bounty's writers queue on in a PostgreSQL database: a lock of the transaction on a
+  /// table that holds nothing (agency migration 7), which the server releases when the
+  /// transaction ends, however it ends: a client killed while it waits or works leaves nothing
+  /// held. `LOCK TABLE`, unlike a function such as `pg_advisory_xact_lock` (which a `SELECT`
+  /// calls), takes no snapshot, so the transaction's snapshot, taken by its next statement, sees
+  /// the commit of the writer before it. The wait is bounded by the session's `lock_timeout`.
+  static let takeWriterTurn = "LOCK TABLE bounty_writer IN EXCLUSIVE MODE"
+
+  /// True once the connection's database has the agency schema that holds the writers' turn
+  /// (`Store.openServer` sets it after migrating): a PostgreSQL connection to another database
+  /// (the engine's own tests, a database being migrated) writes without taking turns.
+  var writersTakeTurns = false
 
   /// What the store mends on a SQLite file that other programs write (`Store.mendStaleRows`).
   struct StaleRows {
@@ -242,33 +249,34 @@ public final class Database {
   }
 
   /// Opens the outermost transaction: `BEGIN IMMEDIATE` or `DEFERRED` on SQLite; on PostgreSQL
-  /// the writers' lock and `SERIALIZABLE` for a change, `REPEATABLE READ, READ ONLY` for a read.
+  /// the writers' turn and `SERIALIZABLE` for a change, `REPEATABLE READ, READ ONLY` for a read.
   private func begin(write: Bool) throws {
     switch dialect {
     case .sqlite: try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
     case .postgresql:
+      try engine.reconnectIfLost()
       if write, isReadOnly {
         // A standby (or a role whose transactions are read-only) says so in one line, instead of
         // the server's complaint about SERIALIZABLE in a hot standby.
         throw PostgresError(sqlState: "25006", message: "the server accepts no changes")
       }
-      if write {
+      try execute(
+        write
+          ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
+          : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+      if write, writersTakeTurns {
         // bounty's writers take turns, as on SQLite: without this, hunters changing a small
         // roster at once fail each other's serializable transactions on the rows every change
-        // writes (the tally, the history) often enough to run out of retries. The lock is taken
-        // before BEGIN, so the transaction's snapshot already sees the previous writer's commit;
-        // it belongs to the session, so a killed client's lock goes with its connection. A writer
-        // that is not bounty (psql) is still kept honest by SERIALIZABLE and the retry.
-        try run("SELECT pg_advisory_lock(?)", .integer(Self.writerLock))
-      }
-      do {
-        try execute(
-          write
-            ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
-            : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-      } catch {
-        if write { try? run(Self.releaseWriterLock, .integer(Self.writerLock)) }
-        throw error
+        // writes (the tally, the history) often enough to run out of retries. The turn is
+        // taken before the first statement that reads (`takeWriterTurn`), in the same round
+        // trip as BEGIN. A writer that is not bounty (psql) is still kept honest by SERIALIZABLE
+        // and the retry.
+        do {
+          try execute(Self.takeWriterTurn)
+        } catch {
+          if inTransaction { try? execute("ROLLBACK") }
+          throw engine.explained(error)
+        }
       }
     }
     transactionSerial += 1
@@ -309,11 +317,6 @@ public final class Database {
     if relaxed { try execute("PRAGMA foreign_keys = OFF") }
     defer { if relaxed { try? execute("PRAGMA foreign_keys = ON") } }
     try beginMended(write: write)
-    defer {
-      if write, dialect == .postgresql {
-        try? run(Self.releaseWriterLock, .integer(Self.writerLock))
-      }
-    }
     transactionDepth = 1
     do {
       let result = try body()
@@ -321,7 +324,7 @@ public final class Database {
       if write {
         // bounty's own changes leave no row stale behind them.
         _ = try staleRows?.mend()
-        try execute("COMMIT")
+        try commit()
       } else {
         try engine.commitReading()
       }
@@ -329,7 +332,19 @@ public final class Database {
     } catch {
       transactionDepth = 0
       if inTransaction { try? execute("ROLLBACK") }
-      throw error
+      throw engine.explained(error)
+    }
+  }
+
+  /// Commits a change. When the connection goes while the `COMMIT` is on its way, the server may
+  /// have committed or not: the failure says the outcome is unknown rather than that nothing
+  /// was changed.
+  private func commit() throws {
+    do {
+      try execute("COMMIT")
+    } catch var failure as PostgresError where failure.connectionLost {
+      failure.commitOutcomeUnknown = true
+      throw failure
     }
   }
 

@@ -1,3 +1,4 @@
+import BountyCore
 import Glibc
 
 /// The primitives one engine gives `Database`: scripts, cursors over bound statements, and the state
@@ -26,12 +27,22 @@ protocol DatabaseEngine: AnyObject {
   /// answer (nothing depends on it): it is collected before the next statement, or never, when
   /// the connection closes first.
   func commitReading() throws
+  /// Before a command's first transaction: makes a connection found lost (the server restarted,
+  /// the session was ended) again, once, or throws why it cannot be.
+  func reconnectIfLost() throws
+  /// `error`, which failed the transaction just rolled back, with what the engine can still find
+  /// out about it (who held the lock that was waited on, the timeout that ran out).
+  func explained(_ error: any Error) -> any Error
 }
 
 extension DatabaseEngine {
   func commitReading() throws {
     try execute("COMMIT")
   }
+
+  func reconnectIfLost() throws {}
+
+  func explained(_ error: any Error) -> any Error { error }
 }
 
 /// The rows of one statement, one at a time.
@@ -65,6 +76,15 @@ public protocol DatabaseFailure: Error, CustomStringConvertible {
   var isRetryable: Bool { get }
   /// The database refused this role the statement (agency roles).
   var isPermissionDenied: Bool { get }
+  /// The connection went away while the `COMMIT` was on its way: saved or not, nobody can tell.
+  var isCommitOutcomeUnknown: Bool { get }
+  /// The sentence for a failure only this engine has, or nil to let `Store.describe` word it.
+  var serverSentence: BountyError? { get }
+}
+
+extension DatabaseFailure {
+  public var isCommitOutcomeUnknown: Bool { false }
+  public var serverSentence: BountyError? { nil }
 }
 
 /// An engine with a faster way in for many rows than one INSERT each (PostgreSQL's COPY).

@@ -206,6 +206,9 @@ extension Store {
         below = last.id
       }
     }
+    // A step put back at its old position a fugitive whose place another hunter's fugitive took
+    // since (or whose removal left a gap): the order is numbered again, in the reverse step.
+    if try manualOrderNeedsRenumbering() { try renumberManualOrder() }
     try endStep(reverseID)
     try refreshFugitiveIDRuns()
     if onServer { try carryVersions(of: step.id, besides: reverseID) }
@@ -243,19 +246,36 @@ extension Store {
   private func refuseIfBlockChangedSince(_ step: HistoryStep, undoing: Bool) throws {
     guard undoing,
       let added = try database.queryFirst(
-        """
-        SELECT f.id, f.name, coalesce(h.display_name, f.changed_by)
-        FROM history_block AS b JOIN fugitive AS f ON f.position > b.after_position
-        LEFT JOIN hunter AS h ON h.role = f.changed_by
-        WHERE b.step_id = ? AND NOT EXISTS
-          (SELECT 1 FROM history_touch AS t WHERE t.step_id = b.step_id AND t.fugitive_id = f.id)
-        ORDER BY f.position LIMIT 1
-        """, [.integer(step.id)], row: { (id: $0.int(0), name: $0.text(1), by: $0.text(2)) })
+        Self.fugitivesAddedAfterBlock, [.integer(step.id), .integer(step.id)],
+        row: { (id: $0.int(0), name: $0.text(1), by: $0.text(2)) })
     else { return }
     throw BountyError.conflict(
       "fugitive \(added.id) (\(added.name)) was added by \(added.by) since your step; nothing "
         + "was undone")
   }
+
+  /// The first fugitive (in manual order) past the block of the step bound twice that is not one
+  /// of the block's, with who changed it last. Set-based, so its cost is linear in the block
+  /// whatever the planner believes: the fugitives past the block's start and the step's touches
+  /// are merged and grouped by ID#, and an ID# only the first side holds is a stranger. The
+  /// correlated form (`NOT EXISTS` per fugitive) was planned, on the statistics of a table the
+  /// import had just filled, as a nested loop over every touch for every fugitive: 40,000 rows
+  /// took 70 s, 200,000 more than 27 minutes (docs/performance.md).
+  static let fugitivesAddedAfterBlock = """
+    SELECT f.id, f.name, coalesce(h.display_name, f.changed_by)
+    FROM (
+      SELECT sides.id FROM (
+        SELECT g.id, 1 AS past FROM history_block AS b
+        JOIN fugitive AS g ON g.position > b.after_position WHERE b.step_id = ?
+        UNION ALL
+        SELECT t.fugitive_id, 0 FROM history_touch AS t WHERE t.step_id = ?
+      ) AS sides
+      GROUP BY sides.id HAVING min(sides.past) = 1
+    ) AS strangers
+    JOIN fugitive AS f ON f.id = strangers.id
+    LEFT JOIN hunter AS h ON h.role = f.changed_by
+    ORDER BY f.position LIMIT 1
+    """
 
   /// After a replay (PostgreSQL): each fugitive `step` found at some version is back in that state,
   /// at a new version; steps that left it in that state now expect the new version.

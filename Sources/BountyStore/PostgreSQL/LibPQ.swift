@@ -57,6 +57,9 @@ final class LibPQ: @unchecked Sendable {
   let getCancel: @convention(c) (OpaquePointer?) -> OpaquePointer?
   let freeCancel: @convention(c) (OpaquePointer?) -> Void
   let cancel: @convention(c) (OpaquePointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32
+  let reset: @convention(c) (OpaquePointer?) -> Void
+  let socket: @convention(c) (OpaquePointer?) -> Int32
+  let consumeInput: @convention(c) (OpaquePointer?) -> Int32
 
   /// The file name asked of the dynamic loader (the soname of every libpq since PostgreSQL 8.0).
   static let libraryName = "libpq.so.5"
@@ -131,5 +134,8 @@ final class LibPQ: @unchecked Sendable {
     getCancel = try symbol("PQgetCancel")
     freeCancel = try symbol("PQfreeCancel")
     cancel = try symbol("PQcancel")
+    reset = try symbol("PQreset")
+    socket = try symbol("PQsocket")
+    consumeInput = try symbol("PQconsumeInput")
   }
 }

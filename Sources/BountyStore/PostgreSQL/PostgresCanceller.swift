@@ -69,6 +69,14 @@ final class PostgresCanceller: @unchecked Sendable {
     pthread_mutex_unlock(mutex)
   }
 
+  /// True when a cancel request was sent for the statement started last: its `query_canceled`
+  /// is bounty's own (Ctrl-C), not the server's `statement_timeout`.
+  var sentCancel: Bool {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return cancelSent
+  }
+
   /// Ends the watcher thread (waiting for it) and frees the cancel object.
   func stop() {
     pthread_mutex_lock(mutex)

@@ -33,6 +33,35 @@ final class PostgresConnection: DatabaseEngine {
   /// Names the server-side cursors of this connection apart.
   private var cursorsDeclared = 0
   private var canceller: PostgresCanceller?
+  /// The flag `interrupt(when:)` watches, to watch again after a reconnection.
+  private var interruptFlag: UnsafeMutablePointer<sig_atomic_t>?
+  /// What messages call the server (the URL as given, without a password).
+  private let name: String
+  /// `sessionSetup` until it has been sent: it travels with the first statement sent outside a
+  /// transaction (again after a reconnection).
+  private var pendingSetup: String? = PostgresConnection.sessionSetup
+
+  /// How long a statement waits for a lock when the session has no `lock_timeout` of its own.
+  static let defaultLockTimeout = "5s"
+  /// How often the server looks, while a statement runs or waits, whether bounty is still there.
+  static let connectionCheckInterval = "1s"
+
+  /// The session's settings, in one exchange with the first statement and in a transaction of
+  /// their own (a `BEGIN … ISOLATION LEVEL` after them starts afresh; without the `BEGIN`, the
+  /// `COMMIT` of the script's implicit transaction would log a warning on the server):
+  /// `lock_timeout` bounds every wait on a lock, the writers' turn included, unless the session
+  /// already has one (`options=-c lock_timeout=…` in the URL, `PGOPTIONS`, `ALTER ROLE … SET`,
+  /// `ALTER DATABASE … SET`); `client_connection_check_interval` (PostgreSQL 14 and later) makes
+  /// the server end the session of a client that is gone (killed while it waited) instead of
+  /// waiting on for it. Settings, not startup options: PgBouncer refuses those.
+  static let sessionSetup = """
+    BEGIN;
+    SELECT set_config('lock_timeout', '\(defaultLockTimeout)', false)
+    WHERE current_setting('lock_timeout') = '0';
+    SELECT set_config(name, '\(connectionCheckInterval)', false) FROM pg_settings
+    WHERE name = 'client_connection_check_interval';
+    COMMIT
+    """
 
   var dialect: SQLDialect { .postgresql }
 
@@ -46,6 +75,7 @@ final class PostgresConnection: DatabaseEngine {
   init(conninfo: String, name: String) throws(BountyError) {
     let api = try LibPQ.load()
     self.api = api
+    self.name = name
     let settings = [
       ("fallback_application_name", "bounty"), ("dbname", conninfo), ("client_encoding", "UTF8"),
     ]
@@ -119,23 +149,47 @@ final class PostgresConnection: DatabaseEngine {
       pendingBegin = nil
       return
     }
-    api.clear(try runScript(afterPendingBegin(sql)))
+    api.clear(try runScript(try afterPendingBegin(sql)))
   }
 
   /// Sends what waits to be sent before a statement that cannot carry it: collects a pending
   /// `COMMIT`'s answer and sends a pending `BEGIN` on its own.
   func settlePending() throws(PostgresError) {
     collectPendingCommit()
-    guard let begin = pendingBegin else { return }
-    pendingBegin = nil
-    api.clear(try runScript(begin))
+    let pending = takePending()
+    guard !pending.isEmpty else { return }
+    api.clear(try runScript(pending.joined(separator: "; ")))
   }
 
-  /// `sql` with the pending `BEGIN` before it, which is then no longer pending.
-  private func afterPendingBegin(_ sql: String) -> String {
-    guard let begin = pendingBegin else { return sql }
-    pendingBegin = nil
-    return begin + "; " + sql
+  /// `sql` with the pending session settings and `BEGIN` before it, which are then no longer
+  /// pending.
+  private func afterPendingBegin(_ sql: String) throws(PostgresError) -> String {
+    if pendingSetup != nil, pendingBegin == nil, !Self.isQuery(sql) {
+      // A statement that must run alone (CREATE DATABASE, VACUUM) goes after the settings, not
+      // in one script with them.
+      try settlePending()
+    }
+    return (takePending() + [sql]).joined(separator: "; ")
+  }
+
+  /// The session settings (outside a transaction) and the `BEGIN` waiting to be sent, in that
+  /// order, which are then no longer pending.
+  private func takePending() -> [String] {
+    var scripts: [String] = []
+    if let setup = pendingSetup, transactionStatus == PQTRANS_IDLE {
+      pendingSetup = nil
+      scripts.append(setup)
+    }
+    if let begin = pendingBegin {
+      pendingBegin = nil
+      scripts.append(begin)
+    }
+    return scripts
+  }
+
+  /// True when something waits to be sent before the next statement.
+  private var somethingPending: Bool {
+    pendingBegin != nil || (pendingSetup != nil && transactionStatus == PQTRANS_IDLE)
   }
 
   /// Runs statements without parameters in one exchange (`PQexec`) and answers the last one's
@@ -168,9 +222,9 @@ final class PostgresConnection: DatabaseEngine {
     -> OpaquePointer
   {
     collectPendingCommit()
-    if pendingBegin != nil {
+    if somethingPending {
       // The transaction's first statement goes with its BEGIN, in one exchange, when it can.
-      if values.isEmpty, !sql.contains("?") { return try runScript(afterPendingBegin(sql)) }
+      if values.isEmpty, !sql.contains("?") { return try runScript(try afterPendingBegin(sql)) }
       try settlePending()
     }
     let statement = numberedStatement(sql)
@@ -280,7 +334,10 @@ final class PostgresConnection: DatabaseEngine {
     _ result: OpaquePointer?, sql: String, on handle: OpaquePointer, api: LibPQ
   ) throws(PostgresError) -> OpaquePointer {
     guard let result else {
-      throw PostgresError(sqlState: nil, message: oneLine(api.errorMessage(handle)), sql: sql)
+      var failure = PostgresError(
+        sqlState: nil, message: oneLine(api.errorMessage(handle)), sql: sql)
+      failure.connectionLost = api.status(handle) != CONNECTION_OK
+      throw failure
     }
     let status = api.resultStatus(result)
     if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
@@ -291,8 +348,13 @@ final class PostgresConnection: DatabaseEngine {
     }
     let primary = api.resultErrorField(result, Int32(UInt8(ascii: "M")))
     let message = primary.map { String(cString: $0) } ?? oneLine(api.resultErrorMessage(result))
+    var failure = PostgresError(sqlState: sqlState, message: message, sql: sql)
+    failure.context = api.resultErrorField(result, Int32(UInt8(ascii: "W"))).map {
+      String(cString: $0)
+    }
+    failure.connectionLost = api.status(handle) != CONNECTION_OK
     api.clear(result)
-    throw PostgresError(sqlState: sqlState, message: message, sql: sql)
+    throw failure
   }
 
   /// Sends the `COMMIT` of a transaction that only read and goes on without its answer: a
@@ -337,29 +399,67 @@ final class PostgresConnection: DatabaseEngine {
   /// True in a transaction that failed and awaits its `ROLLBACK`.
   var transactionFailed: Bool { !commitPending && transactionStatus == PQTRANS_INERROR }
 
+  // MARK: A lost connection
+
+  /// Connects again, on the same libpq connection, after it was found lost, and forgets what the
+  /// server forgot with the old session: its prepared statements, its settings (sent again), the
+  /// transaction it was in. False, with libpq's reason in `errorMessage`, when it cannot.
+  func reset() -> Bool {
+    api.reset(handle)
+    guard api.status(handle) == CONNECTION_OK else { return false }
+    preparedNames = [:]
+    runOnce = []
+    pendingBegin = nil
+    commitPending = false
+    readOnlyAnswer = nil
+    pendingSetup = Self.sessionSetup
+    // The cancel key belongs to the server process, which is a new one.
+    if let interruptFlag { interrupt(when: interruptFlag) }
+    return true
+  }
+
+  /// What messages call the server.
+  var serverName: String { name }
+
   // MARK: Interrupting
 
   /// From now on a statement that runs while `*flag` is non-zero is cancelled on the server (it
   /// fails with `query_canceled`, which reads as interrupted). A watcher thread looks at the flag
   /// every 50 ms while a statement runs.
   func interrupt(when flag: UnsafeMutablePointer<sig_atomic_t>) {
+    interruptFlag = flag
     canceller?.stop()
     canceller = api.getCancel(handle).flatMap {
       PostgresCanceller(api: api, cancel: $0, flag: flag)
     }
   }
 
-  /// Runs `body` (one round trip to the server) where the canceller can stop it. A `ROLLBACK` and
-  /// the release of the writers' lock are never cancelled: they are what an interrupted change
-  /// leaves behind, and a lock kept would hold every other hunter's writes for the session.
+  /// Runs `body` (one round trip to the server) where the canceller can stop it. A `ROLLBACK` is
+  /// never cancelled: it is what an interrupted change leaves behind. A `query_canceled` bounty
+  /// did not ask for is the server's (`cancelledByServer`).
   private func whileCancellable(
     _ sql: String, _ body: () throws(PostgresError) -> OpaquePointer
   ) throws(PostgresError) -> OpaquePointer {
-    guard let canceller, !sql.hasPrefix("ROLLBACK"), sql != Database.releaseWriterLock else {
-      return try body()
-    }
+    guard let canceller, !sql.hasPrefix("ROLLBACK") else { return try byServer(body) }
     canceller.statementStarted()
     defer { canceller.statementEnded() }
-    return try body()
+    do {
+      return try body()
+    } catch var failure where failure.sqlState == "57014" && !canceller.sentCancel {
+      failure.cancelledByServer = true
+      throw failure
+    }
+  }
+
+  /// `body`, whose every `query_canceled` is the server's: no cancel of bounty's was watching.
+  private func byServer(_ body: () throws(PostgresError) -> OpaquePointer) throws(PostgresError)
+    -> OpaquePointer
+  {
+    do {
+      return try body()
+    } catch var failure where failure.sqlState == "57014" {
+      failure.cancelledByServer = true
+      throw failure
+    }
   }
 }

@@ -11,6 +11,7 @@ extension Store {
     let store = Store(database: database, path: url, mode: .readWrite)
     store.clock = clock
     try PostgresSchema.prepare(database, now: store.now)
+    database.writersTakeTurns = true
     return store
   }
 }

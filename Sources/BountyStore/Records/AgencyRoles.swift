@@ -139,6 +139,10 @@ extension Store {
   /// What an admin may write besides: the settings (recorded like a hunter's changes).
   static let adminWritableTables = ["setting"]
 
+  /// The table bounty's writers lock to take turns (`Database.takeWriterTurn`, agency migration
+  /// 7): it holds nothing, and `LOCK TABLE … IN EXCLUSIVE MODE` needs UPDATE on it.
+  static let writerTurnTable = "bounty_writer"
+
   /// What each role may do on the schema's tables and sequences, from nothing.
   private func privilegeStatements() throws -> [String] {
     let (admin, hunter) = (AgencyRole.admin, AgencyRole.hunter)
@@ -159,6 +163,9 @@ extension Store {
       statements.append(
         "GRANT INSERT, UPDATE, DELETE ON TABLE \(hunterWritable.joined(separator: ", ")) TO \(hunter)"
       )
+    }
+    if tables.contains(Self.writerTurnTable) {
+      statements.append("GRANT UPDATE ON TABLE \(Self.writerTurnTable) TO \(hunter)")
     }
     let adminWritable = Self.adminWritableTables.filter { tables.contains($0) }
     if !adminWritable.isEmpty {

@@ -229,6 +229,17 @@ extension Store {
     }
   }
 
+  /// Brings PostgreSQL's statistics of the roster and the history up to date after a load of many
+  /// rows, inside the load's transaction: the planner otherwise plans the next statements (an
+  /// undo of the import, the lists) on the table as it was before, until autovacuum gets to it.
+  /// Only the tables' owner may (a hunter's or admin's ANALYZE is skipped with a warning, which
+  /// bounty does not show); SQLite plans without such statistics.
+  public func analyzeAfterBulkLoad() throws {
+    guard database.dialect == .postgresql else { return }
+    try database.execute(
+      "ANALYZE fugitive, fugitive_search, note, alias, history_entry, history_touch, history_block")
+  }
+
   /// Drops the tables and triggers `condition` selects from `sqlite_schema` (triggers first) and
   /// returns their SQL, tables first.
   private func dropSchemaObjects(_ condition: String) throws -> [String] {

@@ -2,7 +2,8 @@ import BountyCore
 
 /// What `db check` finds wrong in the rows themselves, beyond the engine's own integrity check:
 /// rows whose fugitive is gone, sort keys and search entries that do not match their text, a tally
-/// that does not match the fugitives, and settings bounty would not have stored. Each problem is a
+/// that does not match the fugitives, fugitives sharing a position of the manual order, and
+/// settings bounty would not have stored. Each problem is a
 /// sentence naming the table, the row and the ID#.
 public struct DatabaseProblems: Sendable {
   /// One sentence per problem, at most `DatabaseProblems.shownPerKind` of each kind (then one
@@ -25,7 +26,8 @@ private let childTables: [(table: String, rowKey: String?, noun: String)] = [
 extension Store {
   /// Every problem `db check` reports besides the engine's integrity check. On SQLite it reads
   /// every row (the sort keys and search entries are folded again to compare); on PostgreSQL the
-  /// server enforces references and keeps keys itself, so only the settings are checked there.
+  /// server enforces references and keeps keys itself, so only the manual order and the settings
+  /// are checked there.
   public func databaseProblems() throws -> DatabaseProblems {
     var problems = DatabaseProblems()
     if database.dialect == .sqlite {
@@ -59,18 +61,33 @@ extension Store {
         }
       }
     }
+    let shared = try sharedPositions()
+    add(&problems, shared.count, repairable: true) { limit in
+      shared.prefix(limit).map {
+        let ids = $0.ids.map(String.init)
+        let listed = ids.dropLast().joined(separator: ", ") + " and " + (ids.last ?? "")
+        return "fugitive: ID#s \(listed) share position \($0.position) of the manual order"
+      }
+    }
     let settings = try invalidSettings()
     add(&problems, settings.count, repairable: false) { limit in Array(settings.prefix(limit)) }
     return problems
   }
 
-  /// Fixes what has one right answer, on SQLite: deletes the rows of fugitives that are gone,
-  /// folds stale sort keys and search entries again, drops search entries of no fugitive and
-  /// recounts the tally. Returns one sentence per thing done. Call inside the write transaction
+  /// Fixes what has one right answer: on both engines numbers a manual order whose positions are
+  /// shared 1 to n again; on SQLite also deletes the rows of fugitives that are gone, folds stale
+  /// sort keys and search entries again, drops search entries of no fugitive and recounts the
+  /// tally. Returns one sentence per thing done. Call inside the write transaction
   /// of one undoable step: undo puts the deleted rows back.
   public func repairDatabase() throws -> [String] {
-    guard database.dialect == .sqlite else { return [] }
     var done: [String] = []
+    if try !sharedPositions().isEmpty {
+      let moved = try renumberManualOrder()
+      done.append(
+        "numbered the manual order 1 to \(try fugitiveCount()) again "
+          + "(\(moved) \(moved == 1 ? "fugitive" : "fugitives") moved)")
+    }
+    guard database.dialect == .sqlite else { return done }
     for child in childTables {
       try database.run(
         "DELETE FROM \(child.table) WHERE fugitive_id NOT IN (SELECT id FROM fugitive)")

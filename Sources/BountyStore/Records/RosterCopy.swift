@@ -107,6 +107,10 @@ extension Store {
             default: counts.caseRows += copied
             }
           }
+          // The copy's order is dense whatever the source's was (another program's rows sharing a
+          // position, gaps); a dense source's rows are not written again.
+          try renumberManualOrder()
+          try analyzeAfterBulkLoad()
           return counts
         }
       }
