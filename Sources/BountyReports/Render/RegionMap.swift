@@ -167,7 +167,7 @@ enum RegionMap {
     let y = view.top + placed.tip.y * u
     let detail = pin.detail.count > 48 ? String(pin.detail.prefix(47)) + "…" : pin.detail
     let halo =
-      "text-anchor=\"middle\" font-family=\"sans-serif\" fill=\"#1d1d1f\" stroke=\"#fff\" stroke-width=\"\(number(3 * u))\" paint-order=\"stroke\""
+      "text-anchor=\"middle\" font-family=\"sans-serif\" fill=\"#1d1d1f\" stroke=\"#fff\" stroke-width=\"\(number(3 * u))\" style=\"paint-order:stroke\""
     var svg = "<g class=\"callout\">"
     svg +=
       "<text x=\"\(number(x))\" y=\"\(number(y - (detail.isEmpty ? 44 : 56) * u))\" font-size=\"\(number(14 * u))\" font-weight=\"bold\" \(halo)>\(ReportText.html(pin.name))</text>"
@@ -189,7 +189,7 @@ enum RegionMap {
       let y = Int(height) - 14 - (kinds.count - 1 - index) * 18
       let away = pins.contains { $0.kind == kind && !view.shows($0.point) }
       svg +=
-        "<circle cx=\"14\" cy=\"\(y)\" r=\"5\" fill=\"\(kind.color)\" stroke=\"#fff\" stroke-width=\"1.5\"/><text x=\"24\" y=\"\(y + 4)\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#333\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">\(kind.rawValue)\(away ? " (off this map)" : "")</text>"
+        "<circle cx=\"14\" cy=\"\(y)\" r=\"5\" fill=\"\(kind.color)\" stroke=\"#fff\" stroke-width=\"1.5\"/><text x=\"24\" y=\"\(y + 4)\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#333\" stroke=\"#fff\" stroke-width=\"3\" style=\"paint-order:stroke\">\(kind.rawValue)\(away ? " (off this map)" : "")</text>"
     }
     return svg + "</g>"
   }
