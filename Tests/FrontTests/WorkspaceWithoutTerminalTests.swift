@@ -210,4 +210,16 @@ extension String {
       script.stdout.contains("28 at large") && !script.stdout.contains("STATUS"), "\(script.stdout)"
     )
   }
+
+  /// Where a fugitive is is read in any currency: a roster in Bahraini dinars (three decimals)
+  /// locates its rows as one in dollars does.
+  @Test func aFugitiveIsLocatedInARosterOfAnyCurrency() {
+    _ = dispatcher.call("settings.set", params: ["key": "currency", "value": "BHD"])
+    let client = AppClient(dispatcher: dispatcher)
+    guard case .row(let row) = client.locate(48445, in: .fugitives, TabState()) else {
+      Issue.record("48445 not located")
+      return
+    }
+    #expect(row == 0)
+  }
 }

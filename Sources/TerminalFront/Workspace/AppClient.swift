@@ -128,11 +128,11 @@ struct AppClient {
     var params = listParams(tab, state)
     params["limit"] = 1
     params["locate"] = .int(id)
-    // The row is all that is read: no money, so any currency reads the page.
+    // The row is all that is read, not the page's rows (whose money is in the roster's currency).
     switch call(
       tab.listRole, params,
       as: { (json) throws(BountyError) in
-        try FugitivePage(json: json, currency: .usd).row
+        try AnswerReader(json, what: "list").optionalInt("row")
       })
     {
     case .success(let row): return row.map(ListSelection.Located.row) ?? .absent

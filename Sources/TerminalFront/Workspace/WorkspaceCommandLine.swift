@@ -66,7 +66,7 @@ extension Workspace {
         let lines = ResultRenderer(terminal: plain, currency: currency).render(
           spec.view, result, arguments: arguments)
         // A fugitive's card is already on screen: its first line says what happened.
-        if lines.count > 1 && !Self.isFugitive(spec, result) {
+        if lines.count > 1 && Self.fugitive(answeredBy: spec, result, in: currency) == nil {
           page(":" + line, lines)
         } else {
           status = Status(text: lines.first ?? "Done.", kind: .success)
@@ -82,11 +82,6 @@ extension Workspace {
   private func follow(_ spec: CommandSpec, _ result: JSON) {
     guard let fugitive = Self.fugitive(answeredBy: spec, result, in: currency) else { return }
     model.show(fugitive.id, in: TabName.of(captured: fugitive.captured))
-  }
-
-  /// True when `spec` answers with a fugitive's card (its first line says what happened).
-  static func isFugitive(_ spec: CommandSpec, _ result: JSON) -> Bool {
-    fugitive(answeredBy: spec, result, in: .usd) != nil
   }
 
   /// The fugitive a command whose view is a fugitive's card answered with; nil for any other.
