@@ -16,10 +16,21 @@ public enum SafeText {
     }
   }
 
+  /// True when every byte of `text` is printable ASCII (space to `~`): text that needs no escape
+  /// and takes one terminal column a byte, checked over its bytes (most names and amounts are,
+  /// and a 5,000-row table asks of every cell).
+  public static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 &- 0x20 < 0x5F }
+    } ?? text.utf8.allSatisfy { $0 &- 0x20 < 0x5F }
+  }
+
   /// `text` with every unsafe scalar as `\u{…}`; newlines and tabs become spaces unless
   /// `keepNewlines` (then `\n` stays, and tabs still become spaces).
   public static func escaped(_ text: String, keepNewlines: Bool = false) -> String {
-    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    guard !isPrintableASCII(text), text.unicodeScalars.contains(where: isUnsafe) else {
+      return text
+    }
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar == "\n" && keepNewlines {

@@ -1,13 +1,29 @@
 import BountyCore
 import Glibc
 
-/// Standard output and error, written whole and unbuffered by line. A write to standard output that
+/// Standard output and error, written whole and unbuffered by line (many lines at once in pieces). A write to standard output that
 /// fails (`> /dev/full`, a closed pipe) is remembered, and `exitStatus(_:)` turns it into a failure.
 public enum Output {
   /// The `errno` of the first failed write to standard output, if any.
   nonisolated(unsafe) public private(set) static var standardOutputError: Int32?
 
   public static func out(_ text: String) { write(STDOUT_FILENO, text + "\n") }
+
+  /// Lines for people, written in pieces of about 64 KiB instead of one write a line (a table of
+  /// 5,000 rows is a few writes, not 5,000).
+  public static func out(lines: [String]) {
+    var piece: [UInt8] = []
+    piece.reserveCapacity((1 << 16) + 1024)
+    for line in lines {
+      piece.append(contentsOf: line.utf8)
+      piece.append(0x0A)
+      if piece.count >= 1 << 16 {
+        write(STDOUT_FILENO, piece)
+        piece.removeAll(keepingCapacity: true)
+      }
+    }
+    if !piece.isEmpty { write(STDOUT_FILENO, piece) }
+  }
   /// Errors quote user input and file bytes: control and bidi characters are shown escaped.
   public static func err(_ text: String) {
     write(STDERR_FILENO, SafeText.escaped(text, keepNewlines: true) + "\n")

@@ -32,19 +32,19 @@ struct Pager {
   /// leaves the lines printed straight.
   func show(_ lines: [String], preference: String?) {
     guard lines.count >= rows, preference != "never" else {
-      for line in lines { Output.out(line) }
+      Output.out(lines: lines)
       return
     }
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else {
-      for line in lines { Output.out(line) }
+      Output.out(lines: lines)
       return
     }
     fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     guard let child = ChildProcess.start(command, input: ends[0]) else {
       close(ends[0])
       close(ends[1])
-      for line in lines { Output.out(line) }
+      Output.out(lines: lines)
       return
     }
     close(ends[0])

@@ -15,6 +15,11 @@ struct Table {
     self.columns = columns
   }
 
+  /// Makes room for `count` more rows.
+  mutating func reserve(_ count: Int) {
+    rows.reserveCapacity(rows.count + count)
+  }
+
   mutating func add(_ cells: [String]) {
     rows.append(cells.map { terminalSafe($0) })
   }
@@ -30,14 +35,37 @@ struct Table {
         widths[flexible] = max(6, widths[flexible] - (total - maxWidth))
       }
     }
+    let lastIndex = columns.count - 1
+    let lineCapacity = widths.reduce(2 * lastIndex, +)
+    // Each line is built in one string: cells, padding and separators appended in place.
     func line(_ cells: [String]) -> String {
-      columns.indices.map { index in
+      var text = ""
+      text.reserveCapacity(lineCapacity)
+      for index in columns.indices {
+        if index > 0 { text += "  " }
         let cell = maxWidth == nil ? cells[index] : truncated(cells[index], toWidth: widths[index])
-        let isLast = index == columns.count - 1
-        return isLast && !columns[index].alignRight
-          ? cell : padded(cell, toWidth: widths[index], alignRight: columns[index].alignRight)
-      }.joined(separator: "  ")
+        let padding = max(0, widths[index] - displayWidth(cell))
+        if columns[index].alignRight {
+          Self.appendSpaces(padding, to: &text)
+          text += cell
+        } else {
+          text += cell
+          if index < lastIndex { Self.appendSpaces(padding, to: &text) }
+        }
+      }
+      return text
     }
     return [style.bold(line(columns.map(\.title)))] + rows.map(line)
+  }
+
+  private static let spaces = String(repeating: " ", count: 256)
+
+  private static func appendSpaces(_ count: Int, to text: inout String) {
+    var left = count
+    while left > 0 {
+      let run = min(left, spaces.utf8.count)
+      text += spaces.prefix(run)
+      left -= run
+    }
   }
 }

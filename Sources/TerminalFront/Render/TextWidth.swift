@@ -3,6 +3,7 @@ import BountyCore
 /// How many terminal columns `text` takes: East Asian wide and fullwidth characters and emoji take
 /// two, combining marks ride on their base character, control characters take none.
 public func displayWidth(_ text: String) -> Int {
+  if SafeText.isPrintableASCII(text) { return text.utf8.count }
   var width = 0
   for character in text { width += displayWidth(character) }
   return width
@@ -33,6 +34,9 @@ public func terminalSafe(_ text: String, keepNewlines: Bool = false) -> String {
 public func truncated(_ text: String, toWidth width: Int) -> String {
   guard displayWidth(text) > width else { return text }
   guard width > 1 else { return width == 1 ? "…" : "" }
+  if SafeText.isPrintableASCII(text) {
+    return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+  }
   var result = ""
   var used = 0
   for character in text {
