@@ -55,7 +55,7 @@ public final class Dispatcher {
     }
     do {
       guard let result = try answer(arguments) else { return nil }
-      return .success(Reply(result: result, currency: .usd, colour: nil))
+      return .success(Reply(answer: result, currency: .usd, colour: nil))
     } catch {
       return .failure(Store.describe(error, path: ""))
     }
@@ -137,6 +137,15 @@ public final class Dispatcher {
     _ name: String, params: JSONObject = JSONObject(), front: CommandFronts = .rpc,
     openingPaths: ((_ path: String, _ field: String) throws(BountyError) -> OpenedFile)? = nil
   ) -> Result<JSON, BountyError> {
+    answer(name, params: params, front: front, openingPaths: openingPaths).map(\.json)
+  }
+
+  /// `call`, answering the command's typed value (which the JSON-RPC front writes as it is,
+  /// without a JSON tree in between).
+  public func answer(
+    _ name: String, params: JSONObject = JSONObject(), front: CommandFronts = .rpc,
+    openingPaths: ((_ path: String, _ field: String) throws(BountyError) -> OpenedFile)? = nil
+  ) -> Result<any Answer, BountyError> {
     queue?.made += 1
     guard let command = registry.command(named: name), !command.spec.fronts.isDisjoint(with: front)
     else {
@@ -159,11 +168,18 @@ public final class Dispatcher {
   /// Runs the command `spec` declares with arguments checked against it (the terminal's entry):
   /// the fronts hold declarations; the dispatcher alone finds the handler.
   public func run(_ spec: CommandSpec, _ arguments: Arguments) -> Result<JSON, BountyError> {
+    answer(spec, arguments).map(\.json)
+  }
+
+  /// `run`, answering the command's typed value (a `FugitivePage`, a `Fugitive`, …).
+  public func answer(_ spec: CommandSpec, _ arguments: Arguments) -> Result<
+    any Answer, BountyError
+  > {
     command(for: spec).flatMap { run($0, arguments) }
   }
 
-  func run(_ command: Command, _ arguments: Arguments) -> Result<JSON, BountyError> {
-    perform(command, arguments, withContext: false).map(\.result)
+  func run(_ command: Command, _ arguments: Arguments) -> Result<any Answer, BountyError> {
+    perform(command, arguments, withContext: false).map(\.answer)
   }
 
   /// The registered command `spec` declares.
@@ -180,7 +196,10 @@ public final class Dispatcher {
 
   /// What a front needs to render a result, read in the transaction that produced it.
   public struct Reply: Sendable {
-    public let result: JSON
+    /// The command's typed answer.
+    public let answer: any Answer
+    /// The answer as a JSON value (built each time it is asked for: read it once).
+    public var result: JSON { answer.json }
     /// The database currency: how amounts are shown.
     public let currency: Currency
     /// The `color` setting: `auto`, `always` or `never`.
@@ -222,7 +241,7 @@ public final class Dispatcher {
     guard (try? wanted.get()) == true,
       case .success(let thing) = run(subject, arguments.restricted(to: subject.spec))
     else { return nil }
-    return confirmation.question.text(for: thing, escape: escape)
+    return confirmation.question.text(for: thing.json, escape: escape)
   }
 
   private func perform(_ command: Command, _ arguments: Arguments, withContext: Bool) -> Result<
@@ -240,10 +259,10 @@ public final class Dispatcher {
         // in: a currency change from another client can come before or after, never between.
         let arguments = try self.resolvingAmounts(arguments)
         self.amountsResolved?(self.store)
-        let result = try self.execute(command, arguments)
-        guard withContext else { return Reply(result: result, currency: .usd, colour: nil) }
+        let answer = try self.execute(command, arguments)
+        guard withContext else { return Reply(answer: answer, currency: .usd, colour: nil) }
         return Reply(
-          result: result, currency: try self.store.currency(),
+          answer: answer, currency: try self.store.currency(),
           colour: try self.store.settingText(.color), pager: try self.store.settingText(.pager))
       }
       // Such a command makes its own transactions (its amounts, if it had any, would be read
@@ -259,14 +278,14 @@ public final class Dispatcher {
   }
 
   /// Runs the handler; a changing, undoable command becomes one history step.
-  private func execute(_ command: Command, _ arguments: Arguments) throws -> JSON {
+  private func execute(_ command: Command, _ arguments: Arguments) throws -> any Answer {
     let spec = command.spec
     try ClosedCaseGuard.check(spec, arguments, store)
     try AgencyAdminGuard.check(spec, arguments, store)
     guard case .change(undoable: true) = spec.effect, !spec.onlyReads(arguments) else {
       return try command.handler(store, arguments)
     }
-    return try store.recordingStep({ Self.stepLabel(spec, arguments, result: $0) }) {
+    return try store.recordingStep({ Self.stepLabel(spec, arguments, result: $0.json) }) {
       try command.handler(store, arguments)
     }
   }

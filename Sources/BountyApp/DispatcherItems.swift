@@ -9,7 +9,7 @@ extension Dispatcher {
   /// streaming of its items hands over the items of its result. Arguments are checked, and amounts
   /// and dates resolved, as for any call.
   public func forEachItem(
-    _ spec: CommandSpec, _ arguments: Arguments, listKey: String, _ each: (JSON) -> Bool
+    _ spec: CommandSpec, _ arguments: Arguments, listKey: String, _ each: (any ListItem) -> Bool
   ) -> Result<Void, BountyError> {
     command(for: spec).flatMap { command in
       struct Stopped: Error {}
@@ -18,12 +18,12 @@ extension Dispatcher {
         let dated = resolvingRelativeDates(spec, arguments)
         try store.database.transaction(write: false) {
           let arguments = try resolvingAmounts(dated)
-          func hand(_ item: JSON) throws {
+          func hand(_ item: any ListItem) throws {
             guard each(item) else { throw Stopped() }
           }
           guard let items = command.items else {
             let result = try command.handler(store, arguments)
-            for item in result[listKey]?.arrayValue ?? [] { try hand(item) }
+            for item in result.json[listKey]?.arrayValue ?? [] { try hand(item) }
             return
           }
           try items(store, arguments, hand)

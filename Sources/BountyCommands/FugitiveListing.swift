@@ -62,20 +62,16 @@ public enum FugitiveListing {
       spec,
       items: { store, arguments, each in
         // No page: every match, unless a limit was given.
-        try store.forEachFugitive(query(store, arguments, limit: arguments[limit])) {
-          try each($0.json)
-        }
+        try store.forEachFugitive(query(store, arguments, limit: arguments[limit]), each)
       }
     ) { store, arguments in
       let query = try query(store, arguments, limit: arguments[limit] ?? maximumPageSize)
       let page = try store.fugitives(query)
-      var answer: JSONObject = [
-        "items": .array(page.items.map(\.json)), "total": .int(page.total),
-      ]
-      if let id = arguments[locate] {
-        answer["row"] = try store.row(of: id, in: query).map(JSON.int) ?? .null
+      guard let id = arguments[locate] else {
+        return FugitivePage(items: page.items, total: page.total)
       }
-      return .object(answer)
+      return FugitivePage(
+        items: page.items, total: page.total, row: try store.row(of: id, in: query), located: true)
     }
   }
 

@@ -23,6 +23,6 @@ enum DeadlineCommands {
       CalendarDate(daysSinceEpoch: store.localToday.daysSinceEpoch + $0)
     }
     let items = try store.deadlines(through: last)
-    return .object(["items": .array(items.map(\.json)), "total": .int(items.count)])
+    return FugitivePage(items: items, total: Int64(items.count))
   }
 }

@@ -34,7 +34,7 @@ public enum FugitivesTab {
       view: .fugitiveCard(headline: nil), readsFugitive: FugitiveParams.id.name, role: .showFugitive
     )
   ) { store, arguments in
-    try store.existingFugitive(id: arguments.required(FugitiveParams.id)).json
+    try store.existingFugitive(id: arguments.required(FugitiveParams.id))
   }
 
   static let newID = Param.integer(
@@ -70,7 +70,7 @@ public enum FugitivesTab {
         id: id, name: arguments.required(FugitiveParams.requiredName),
         bountyMinor: arguments.required(FugitiveParams.requiredBounty).minorUnits,
         description: arguments[FugitiveParams.description] ?? ""))
-    return try store.existingFugitive(id: id).json
+    return try store.existingFugitive(id: id)
   }
 
   static let changedID = Param.integer("newId", Limits.fugitiveIDs, help: "A new Fugitive ID#")
@@ -112,7 +112,7 @@ public enum FugitivesTab {
       fields.id = newID
     }
     try store.updateFugitive(previousID: id, fields)
-    return try store.existingFugitive(id: fields.id).json
+    return try store.existingFugitive(id: fields.id)
   }
 
   static let yes = Param.flag("yes", fronts: .terminal, help: "Do not ask for confirmation")
@@ -246,7 +246,7 @@ public enum FugitivesTab {
       }
       fields.lastSeen = nil
       try store.updateFugitive(previousID: id, fields)
-      return try store.existingFugitive(id: id).json
+      return try store.existingFugitive(id: id)
     }
     guard location != nil || arguments[sightingDescription] != nil else {
       throw BountyError.usage(
@@ -257,6 +257,6 @@ public enum FugitivesTab {
       at: try arguments[FugitiveParams.at]?.timestamp.notInFuture(now: store.now, field: "at")
         ?? store.now)
     try store.updateFugitive(previousID: id, fields)
-    return try store.existingFugitive(id: id).json
+    return try store.existingFugitive(id: id)
   }
 }

@@ -29,7 +29,7 @@ struct RPCBatchStream {
     for member in members {
       guard let request = try? JSONParser.parse(member) else { continue }
       let prefix = [opened ? UInt8(ascii: ",") : UInt8(ascii: "[")]
-      switch handler.answer(request: request, prefix: prefix, emit: emit) {
+      switch handler.respond(to: request, prefix: prefix, emit: emit) {
       case .nothing: continue
       case .written: opened = true
       case .failed: return false

@@ -36,7 +36,7 @@ public struct RPCHandler {
   /// The response to one request object, or nil for a notification.
   func handle(request: JSON) -> String? {
     var text: [UInt8] = []
-    let answered = answer(request: request) { piece in
+    let answered = respond(to: request) { piece in
       text.append(contentsOf: piece)
       return true
     }
@@ -44,7 +44,7 @@ public struct RPCHandler {
   }
 
   /// What answering one request did.
-  enum Answer {
+  enum Outcome {
     /// A notification: nothing was written.
     case nothing
     case written
@@ -56,7 +56,9 @@ public struct RPCHandler {
   /// `prefix` first (a batch's `[` or `,`), then the response, written from the result as it is
   /// serialised, so a large result (a photo's base64) is never copied whole into a response.
   /// Nothing at all for a notification.
-  func answer(request: JSON, prefix: [UInt8] = [], emit: @escaping ([UInt8]) -> Bool) -> Answer {
+  func respond(to request: JSON, prefix: [UInt8] = [], emit: @escaping ([UInt8]) -> Bool)
+    -> Outcome
+  {
     guard let response = response(to: request) else { return .nothing }
     var writer = JSONChunkWriter(emit: emit)
     writer.append(prefix)
@@ -64,12 +66,16 @@ public struct RPCHandler {
     case .error(let text):
       writer.append(Array(text.utf8))
     case .result(let result, let id):
-      writer.append(Array(#"{"jsonrpc":"2.0","result":"#.utf8))
-      // A large document (an export) is copied in from its temporary file here.
-      guard AnswerDocument.write(result, to: &writer) else { return .failed }
-      writer.append(Array(#","id":"#.utf8))
+      writer.append(#"{"jsonrpc":"2.0","result":"#)
+      // Written from the typed answer as it goes (a large document copied in from its file).
+      do {
+        try result.writeJSON(to: &writer)
+      } catch {
+        return .failed
+      }
+      writer.append(#","id":"#)
       writer.write(id)
-      writer.append([UInt8(ascii: "}")])
+      writer.append("}")
     }
     return writer.finish() ? .written : .failed
   }
@@ -77,7 +83,7 @@ public struct RPCHandler {
   /// A response before it is written: an error's whole text, or a result and the request's id.
   private enum Response {
     case error(String)
-    case result(JSON, id: JSON)
+    case result(any Answer, id: JSON)
   }
 
   /// The response to one request object, or nil for a notification.
@@ -121,7 +127,7 @@ public struct RPCHandler {
         Self.errorResponse(
           id: id, code: -32600, message: "Invalid Request: params must be an object"))
     }
-    switch dispatcher.call(method, params: params, openingPaths: files.open) {
+    switch dispatcher.answer(method, params: params, openingPaths: files.open) {
     case .success(let result):
       return isNotification ? nil : .result(result, id: id)
     case .failure(let error):

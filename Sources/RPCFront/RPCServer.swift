@@ -123,7 +123,7 @@ public final class RPCServer {
       return failure
     case .request(let request):
       // The response is written as it is serialised, in pieces, never built whole.
-      switch handler.answer(request: request, emit: emit) {
+      switch handler.respond(to: request, emit: emit) {
       case .nothing: return nil
       case .written: return failure ?? send(Self.newline)
       case .failed: return failure ?? EIO

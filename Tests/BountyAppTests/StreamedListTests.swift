@@ -15,7 +15,7 @@ import Testing
     let arguments = try spec.arguments(fromJSON: params, front: .terminal)
     var items: [JSON] = []
     try app.dispatcher.forEachItem(spec, arguments, listKey: "items") {
-      items.append($0)
+      items.append($0.json)
       return true
     }.get()
     return items

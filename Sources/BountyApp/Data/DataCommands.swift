@@ -115,7 +115,7 @@ enum DataCommands {
       schema: .oneOf(.component(.export), .component(.writtenFile)),
       view: .document(noun: "the export", output: CommonParams.output.name),
       longRunning: true)
-  ) { store, arguments in
+  ) { store, arguments -> any Answer in
     let output = arguments[CommonParams.output]
     let format = arguments[exportFormat] ?? output.flatMap(DataFormat.implied(by:)) ?? .json
     if let output {
@@ -123,7 +123,7 @@ enum DataCommands {
         .init(output: output), replacing: arguments.isSet(CommonParams.force))
       try Exporter.export(store, format: format, to: sink)
       try sink.finish()
-      return .object([
+      return JSON.object([
         "format": .string(format.rawValue), "output": .string(output),
         "bytes": .int(sink.byteCount),
       ])
@@ -135,20 +135,21 @@ enum DataCommands {
     try Exporter.export(store, format: format, to: sink)
     try sink.finish()
     let key = format == .csv ? "content" : "fugitives"
-    guard sink.byteCount <= AnswerDocument.inlineBytes else {
-      return .object([
-        "format": .string(format.rawValue),
-        key: AnswerDocument.placeholder(for: spool, kind: format == .csv ? .text : .json),
-      ])
+    guard sink.byteCount <= SpooledDocument.inlineBytes else {
+      return SpooledDocument(
+        members: [("format", .string(format.rawValue))], key: key, text: spool,
+        kind: format == .csv ? .text : .json)
     }
     let content = try spool.text()
     switch format {
     case .csv:
-      return .object(["format": .string(format.rawValue), key: .string(content)])
+      return JSON.object(["format": .string(format.rawValue), key: .string(content)])
     case .json:
       // The roster as JSON values, never as a string holding JSON.
       do {
-        return .object(["format": .string(format.rawValue), key: try JSONParser.parse(content)])
+        return JSON.object([
+          "format": .string(format.rawValue), key: try JSONParser.parse(content),
+        ])
       } catch {
         throw BountyError.io("the JSON export could not be read back: \(error)")
       }

@@ -21,6 +21,23 @@ public struct JSONChunkWriter {
     flushIfFull()
   }
 
+  /// Appends text that is already JSON (punctuation, a key written out).
+  public mutating func append(_ text: StaticString) {
+    if text.utf8CodeUnitCount == 1 {
+      buffer.append(text.utf8Start.pointee)
+    } else {
+      buffer.append(
+        contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    flushIfFull()
+  }
+
+  /// Appends `"name":`, the key of an object member.
+  public mutating func key(_ name: String) {
+    JSON.writeString(name, to: &buffer)
+    buffer.append(UInt8(ascii: ":"))
+  }
+
   /// Appends `value` as compact JSON.
   public mutating func write(_ value: JSON) {
     switch value {

@@ -54,12 +54,15 @@ extension JSON {
   private static let falseBytes: [UInt8] = Array("false".utf8)
 
   public static func writeString(_ text: String, to output: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { bytes in
-      output.append(UInt8(ascii: "\""))
-      writeStringContents(bytes, to: &output)
-      output.append(UInt8(ascii: "\""))
+    output.append(UInt8(ascii: "\""))
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable {
+      writeStringContents($0, to: &output)
     }
+    if written == nil {
+      var copy = text
+      copy.withUTF8 { writeStringContents($0, to: &output) }
+    }
+    output.append(UInt8(ascii: "\""))
   }
 
   /// Appends UTF-8 `bytes` escaped as the inside of a JSON string literal (no quotes). Escapes

@@ -20,6 +20,9 @@ public struct AnswerReader {
     .io("unreadable \(what): \(key) is not \(expected)")
   }
 
+  /// True when the answer has a member `key`, null or not.
+  public func has(_ key: String) -> Bool { object[key] != nil }
+
   /// The member `key`, or nil when it is absent or null.
   public func optionalValue(_ key: String) -> JSON? {
     guard let value = object[key], value != .null else { return nil }

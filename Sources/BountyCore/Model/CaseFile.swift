@@ -210,17 +210,6 @@ public struct CaseFile: Equatable, Sendable {
     self.closedAt = closedAt
   }
 
-  /// The JSON members the case file adds to a fugitive.
-  public var jsonMembers: [(String, JSON)] {
-    [
-      ("bond", bond?.json ?? .null),
-      ("descriptors", descriptors?.json ?? .null),
-      ("aliases", .array(aliases.map(JSON.string))),
-      ("expenses", .array(expenses.map(\.json))),
-      ("closedAt", .optional(closedAt?.iso8601)),
-    ]
-  }
-
   /// The message every change to a closed case is refused with.
   public static func closedMessage(_ id: Int64) -> String {
     "case \(id) is closed; reopen it first"

@@ -162,23 +162,58 @@ public struct Fugitive: Equatable, Sendable {
 
   /// `json`'s members, for an answer that adds some of its own.
   public var jsonObject: JSONObject {
-    var object: JSONObject = [
-      "id": .int(id),
-      "name": .string(name),
-      "bounty": .string(bounty.plain),
-      "description": .string(description),
-      "captured": .bool(captured),
-      "capturedAt": .optional(capturedAt?.iso8601),
-      "captureLocation": capturePosition?.json ?? .null,
-      "lastSeen": lastSeen?.json ?? .null,
-      "hasPhoto": .bool(hasPhoto),
-      "position": .int(position),
-      "notes": .array(notes.map(\.json)),
-      "createdAt": .string(createdAt.iso8601),
-      "updatedAt": .string(updatedAt.iso8601),
-    ]
-    for (key, value) in caseFile.jsonMembers { object[key] = value }
+    var object = JSONObject()
+    for member in Self.members { object[member.name] = member.value(self) }
     return object
+  }
+
+  /// The members of a fugitive's JSON, in order: the one definition its JSON value, its JSON text
+  /// (`writeJSON`) and the streamed formats' fields are all made from.
+  static let members: [(name: String, value: @Sendable (Fugitive) -> JSON)] = [
+    ("id", { .int($0.id) }),
+    ("name", { .string($0.name) }),
+    ("bounty", { .string($0.bounty.plain) }),
+    ("description", { .string($0.description) }),
+    ("captured", { .bool($0.captured) }),
+    ("capturedAt", { .optional($0.capturedAt?.iso8601) }),
+    ("captureLocation", { $0.capturePosition?.json ?? .null }),
+    ("lastSeen", { $0.lastSeen?.json ?? .null }),
+    ("hasPhoto", { .bool($0.hasPhoto) }),
+    ("position", { .int($0.position) }),
+    ("notes", { .array($0.notes.map(\.json)) }),
+    ("createdAt", { .string($0.createdAt.iso8601) }),
+    ("updatedAt", { .string($0.updatedAt.iso8601) }),
+    ("bond", { $0.caseFile.bond?.json ?? .null }),
+    ("descriptors", { $0.caseFile.descriptors?.json ?? .null }),
+    ("aliases", { .array($0.caseFile.aliases.map(JSON.string)) }),
+    ("expenses", { .array($0.caseFile.expenses.map(\.json)) }),
+    ("closedAt", { .optional($0.caseFile.closedAt?.iso8601) }),
+  ]
+
+  private static let memberIndex = Dictionary(
+    uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
+
+  /// Each member's key as JSON text, with what goes before it (`{` or `,`) and the colon after:
+  /// written whole, once per member, in every fugitive of a page.
+  private static let keyTexts: [[UInt8]] = members.enumerated().map { index, member in
+    var text = [UInt8(ascii: index == 0 ? "{" : ",")]
+    JSON.writeString(member.name, to: &text)
+    text.append(UInt8(ascii: ":"))
+    return text
+  }
+}
+
+extension Fugitive: ListItem {
+  public func writeJSON(to writer: inout JSONChunkWriter) {
+    for (index, member) in Self.members.enumerated() {
+      writer.append(Self.keyTexts[index])
+      writer.write(member.value(self))
+    }
+    writer.append("}")
+  }
+
+  public func member(_ name: String) -> JSON? {
+    Self.memberIndex[name].map { Self.members[$0].value(self) }
   }
 }
 

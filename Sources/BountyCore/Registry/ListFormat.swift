@@ -36,10 +36,11 @@ public enum ListFormat: String, CaseIterable, Sendable {
 
   /// What a paged view (a table, `--json`) says on standard error when its page holds fewer of
   /// the items than match and nobody sized it; nil otherwise.
-  public static func cutNote(_ result: JSON, listKey: String, arguments: Arguments) -> String? {
-    guard arguments.value(named: pageSizeName) == nil,
-      case .number(let digits)? = result["total"], let total = Int64(digits),
-      let shown = result[listKey]?.arrayValue?.count, Int64(shown) < total
+  public static func cutNote(_ counts: (shown: Int, total: Int64)?, arguments: Arguments)
+    -> String?
+  {
+    guard arguments.value(named: pageSizeName) == nil, let (shown, total) = counts,
+      Int64(shown) < total
     else { return nil }
     return "Note: this page holds \(shown) of the \(total) that match; --offset and --limit page "
       + "through them, --format csv, tsv or ndjson prints every one."

@@ -5,7 +5,8 @@ import Glibc
 /// `/tmp`): a document of any size on its way into an answer never sits in memory whole. Write it
 /// through an `OutputSink` on `path` (the descriptor, `/dev/fd/N`); read it back with
 /// `forEachPiece`. The file is gone from the folder from the start and freed when this is released.
-public final class SpooledText {
+/// Sendable as the answer that holds it: one front writes that answer, once, from one thread.
+public final class SpooledText: @unchecked Sendable {
   private let descriptor: Int32
   /// Where an `OutputSink` writes it: the open descriptor, `/dev/fd/N`.
   public var path: String { "/dev/fd/\(descriptor)" }

@@ -99,43 +99,49 @@ final class CommandRunner {
     switch outcome {
     case .success(let reply):
       lastReply = reply
+      let answer = reply.answer
       // A check that finds a problem prints what it found and still fails.
-      let healthy = spec.successField.map { reply.result[$0] != .bool(false) } ?? true
+      let healthy = spec.successField.map { answer.json[$0] != .bool(false) } ?? true
       if !healthy { lastStatus = 1 }
       // A page that holds fewer than match says so under it, on standard error.
       let cut =
         spec.view.takesListFormat
         ? ListFormat.cutNote(
-          reply.result, listKey: spec.schema.fieldChoice?.listKey ?? "items", arguments: arguments)
+          Self.counts(of: answer, listKey: spec.schema.fieldChoice?.listKey ?? "items"),
+          arguments: arguments)
         : nil
       defer { cut.map(Output.err) }
       if json || format == .json {
-        let result = selection?.apply(to: reply.result) ?? reply.result
-        if let jq {
-          guard !AnswerDocument.isHeld(by: result) else {
-            return failed(
-              .refused("--jq: the answer is too large to filter here; pipe --json to jq instead"))
+        guard selection != nil || jq != nil else {
+          // Written straight from the typed answer, in pieces (a large document copied in from
+          // its temporary file).
+          var writer = JSONChunkWriter { piece in
+            Output.data(piece)
+            return Output.standardOutputError == nil
           }
           do {
-            try jq.run(on: result.serialized) { Output.data($0) }
+            try answer.writeJSON(to: &writer)
           } catch {
-            return failed(error)
+            return failed(.io("cannot read back the answer's temporary file"))
           }
+          writer.append("\n")
+          _ = writer.finish()
           return healthy
         }
-        guard AnswerDocument.isHeld(by: result) else {
+        guard !(answer is SpooledDocument) else {
+          return failed(
+            .refused("--jq: the answer is too large to filter here; pipe --json to jq instead"))
+        }
+        let result = selection?.apply(to: answer.json) ?? answer.json
+        guard let jq else {
           Output.data(result.serialized)
           return healthy
         }
-        // A large document (`--json export`) is copied from its temporary file in pieces.
-        var writer = JSONChunkWriter { piece in
-          Output.data(piece)
-          return Output.standardOutputError == nil
+        do {
+          try jq.run(on: result.serialized) { Output.data($0) }
+        } catch {
+          return failed(error)
         }
-        let whole = AnswerDocument.write(result, to: &writer)
-        writer.append([0x0A])
-        _ = writer.finish()
-        guard whole else { return failed(.io("cannot read back the answer's temporary file")) }
       } else {
         let shown = terminal.coloured(bySetting: reply.colour)
         let renderer = ResultRenderer(terminal: shown, currency: reply.currency)
@@ -143,18 +149,28 @@ final class CommandRunner {
           printPhoto(
             of: reply.result, in: reply.currency, on: photos, colour: shown.style.enabled)
         }
-        let lines = renderer.render(spec.view, reply.result, arguments: arguments)
+        let lines = renderer.render(spec.view, answer, arguments: arguments)
         // Only what a read shows is paged: a change's answer is printed as it is.
         if let pager, spec.onlyReads(arguments) {
           pager.show(lines, preference: reply.pager)
         } else {
-          for line in lines { Output.out(line) }
+          Output.out(lines: lines)
         }
       }
       return healthy
     case .failure(let error):
       return failed(error, of: spec)
     }
+  }
+
+  /// How many items a list answer holds and how many match in all (nil when it does not say).
+  static func counts(of answer: any Answer, listKey: String) -> (shown: Int, total: Int64)? {
+    if let page = answer as? FugitivePage { return (page.items.count, page.total) }
+    let result = answer.json
+    guard case .number(let digits)? = result["total"], let total = Int64(digits),
+      let shown = result[listKey]?.arrayValue?.count
+    else { return nil }
+    return (shown, total)
   }
 
   /// Why `--format` cannot go with the `--json` given, or nil: `--format` says how a list prints

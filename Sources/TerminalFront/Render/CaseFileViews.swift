@@ -10,27 +10,21 @@ struct CaseFileColumns {
   let showsDeadline: Bool
   let showsClosed: Bool
 
-  init(_ items: [JSON]) {
-    showsDeadline = items.contains { Self.daysLeft($0) != nil && $0["captured"] != .bool(true) }
-    showsClosed = items.contains { Self.isClosed($0) }
+  init(_ items: [Fugitive]) {
+    showsDeadline = items.contains { Self.daysLeft($0) != nil && !$0.captured }
+    showsClosed = items.contains { $0.caseFile.closedAt != nil }
   }
 
-  static func daysLeft(_ fugitive: JSON) -> Int64? {
-    guard case .number(let digits)? = fugitive["bond"]?["daysLeft"] else { return nil }
-    return Int64(digits)
-  }
-
-  static func isClosed(_ fugitive: JSON) -> Bool {
-    if case .string = fugitive["closedAt"] { return true }
-    return false
+  static func daysLeft(_ fugitive: Fugitive) -> Int64? {
+    fugitive.caseFile.bond?.daysLeft
   }
 
   /// `2027-04-05 (126 days)`, `2026-12-10 (10 days) !`, `2026-11-20 (OVERDUE 10 days)`: the text
   /// mark shows urgency where colour cannot (`NO_COLOR`, a pipe).
-  static func deadline(_ fugitive: JSON) -> String {
-    guard let days = daysLeft(fugitive),
-      let date = fugitive["bond"]?["forfeitureDate"]?.stringValue
-    else { return "" }
+  static func deadline(_ fugitive: Fugitive) -> String {
+    guard let days = daysLeft(fugitive), let date = fugitive.caseFile.bond?.forfeitureDate else {
+      return ""
+    }
     if days < 0 { return "\(date) (OVERDUE \(counted(-days, "day", "days")))" }
     let text = "\(date) (\(counted(days, "day", "days")))"
     return days <= urgentDays ? text + " !" : text
@@ -41,14 +35,14 @@ struct CaseFileColumns {
       + (showsClosed ? [Table.Column(title: "CASE")] : [])
   }
 
-  func cells(_ item: JSON) -> [String] {
-    let deadline = item["captured"] == .bool(true) ? "" : Self.deadline(item)
+  func cells(_ item: Fugitive) -> [String] {
+    let deadline = item.captured ? "" : Self.deadline(item)
     return (showsDeadline ? [deadline] : [])
-      + (showsClosed ? [Self.isClosed(item) ? "closed" : ""] : [])
+      + (showsClosed ? [item.caseFile.closedAt != nil ? "closed" : ""] : [])
   }
 
   /// The table's lines with closed rows dimmed, overdue rows red and urgent rows yellow.
-  func styled(_ lines: [String], items: [JSON], style: Style) -> [String] {
+  func styled(_ lines: [String], items: [Fugitive], style: Style) -> [String] {
     guard showsDeadline || showsClosed, lines.count > items.count else { return lines }
     // An empty last cell would leave the separator as trailing spaces.
     let trimmed = lines.map { line in
@@ -57,9 +51,9 @@ struct CaseFileColumns {
     var result = trimmed
     for (index, item) in items.enumerated() {
       let line = trimmed[index + 1]
-      if Self.isClosed(item) {
+      if item.caseFile.closedAt != nil {
         result[index + 1] = style.dim(line)
-      } else if item["captured"] != .bool(true), let days = Self.daysLeft(item) {
+      } else if !item.captured, let days = Self.daysLeft(item) {
         if days < 0 {
           result[index + 1] = style.red(line)
         } else if days <= Self.urgentDays {
@@ -73,50 +67,41 @@ struct CaseFileColumns {
 
 extension FugitiveViews {
   /// The card rows of the case file, after the standard ones.
-  func caseFileRows(_ fugitive: JSON) -> [(String, String)] {
+  func caseFileRows(_ fugitive: Fugitive) -> [(String, String)] {
     var rows: [(String, String)] = []
-    let aliases = fugitive["aliases"]?.arrayValue ?? []
-    if !aliases.isEmpty {
-      rows.append(
-        (
-          "Aliases",
-          aliases.compactMap(\.stringValue).map { terminalSafe($0) }.joined(separator: "; ")
-        ))
+    let file = fugitive.caseFile
+    if !file.aliases.isEmpty {
+      rows.append(("Aliases", file.aliases.map { terminalSafe($0) }.joined(separator: "; ")))
     }
-    if let descriptors = fugitive["descriptors"], descriptors != .null {
-      for (key, label) in [
-        ("dob", "Born"), ("height", "Height"), ("weight", "Weight"), ("eyes", "Eyes"),
-        ("hair", "Hair"), ("marks", "Marks"),
-      ] {
-        if let value = descriptors[key]?.stringValue { rows.append((label, terminalSafe(value))) }
-      }
-    }
-    if let bond = fugitive["bond"], bond != .null {
-      if bond["amount"]?.stringValue != nil { rows.append(("Bond", money(bond["amount"]))) }
-      let court = [
-        bond["court"]?.stringValue, bond["caseNumber"]?.stringValue.map { "case \($0)" },
+    if let descriptors = file.descriptors {
+      let parts: [(String?, String)] = [
+        (descriptors.dob?.description, "Born"), (descriptors.height, "Height"),
+        (descriptors.weight, "Weight"), (descriptors.eyes, "Eyes"), (descriptors.hair, "Hair"),
+        (descriptors.marks, "Marks"),
       ]
-      .compactMap { $0 }
+      for case (let value?, let label) in parts { rows.append((label, terminalSafe(value))) }
+    }
+    if let bond = file.bond {
+      if let amount = bond.amount { rows.append(("Bond", amount.display)) }
+      let court = [bond.court, bond.caseNumber.map { "case \($0)" }].compactMap { $0 }
       if !court.isEmpty { rows.append(("Court", terminalSafe(court.joined(separator: ", ")))) }
-      if let fta = bond["ftaDate"]?.stringValue { rows.append(("FTA", fta)) }
-      if let date = bond["forfeitureDate"]?.stringValue {
+      if let fta = bond.ftaDate { rows.append(("FTA", fta.description)) }
+      if let date = bond.forfeitureDate {
         // Once captured the deadline no longer runs: the date alone.
-        let captured = fugitive["captured"] == .bool(true)
-        rows.append(("Forfeiture", captured ? date : CaseFileColumns.deadline(fugitive)))
+        rows.append(
+          ("Forfeiture", fugitive.captured ? date.description : CaseFileColumns.deadline(fugitive)))
       }
     }
-    let expenses = fugitive["expenses"]?.arrayValue ?? []
-    if !expenses.isEmpty {
-      let amounts = expenses.compactMap { $0["amount"]?.stringValue }.compactMap {
-        if case .success(let money) = Money.parse($0, currency: currency) { money } else { nil }
-      }
+    if !file.expenses.isEmpty {
       // A ledger written before migration 20 (or by another program) may not add up: say so.
-      let total = Money.sum(amounts, currency: currency)?.display ?? "too large to add up exactly"
-      rows.append(
-        ("Expenses", "\(total) (\(expenses.count) item\(expenses.count == 1 ? "" : "s"))"))
+      let total =
+        Money.sum(file.expenses.map(\.amount), currency: currency)?.display
+        ?? "too large to add up exactly"
+      let count = file.expenses.count
+      rows.append(("Expenses", "\(total) (\(count) item\(count == 1 ? "" : "s"))"))
     }
-    if CaseFileColumns.isClosed(fugitive) {
-      rows.append(("Case", "closed \(time(fugitive["closedAt"])) (locked)"))
+    if let closedAt = file.closedAt {
+      rows.append(("Case", "closed \(terminal.time(closedAt)) (locked)"))
     }
     return rows
   }

@@ -1,7 +1,7 @@
 import BountyCore
 
-/// The fugitive list and detail views, drawn from the JSON the dispatcher answers (the same value a
-/// JSON-RPC client gets), so the terminal shows exactly what a program would see.
+/// The fugitive list and detail views, drawn from the typed fugitives the dispatcher answers (the
+/// values a JSON-RPC client gets as JSON), so the terminal shows exactly what a program would see.
 struct FugitiveViews {
   let terminal: TerminalInfo
   let currency: Currency
@@ -19,18 +19,15 @@ struct FugitiveViews {
   }
 
   /// `36.170, -115.140`, as the original's detail screen showed a position.
-  func place(_ json: JSON?) -> String? {
-    func degrees(_ key: String) -> Double? {
-      guard case .number(let digits)? = json?[key] else { return nil }
-      return Double(digits)
-    }
-    return GeoPoint.display(lat: degrees("lat"), lon: degrees("lon"))
+  func place(_ position: Coordinates?) -> String? {
+    GeoPoint.display(lat: position?.lat, lon: position?.lon)
   }
 
   /// The list: ID#, name, bounty, and the status or capture time, then `footer` or a count.
-  func list(_ result: JSON, captured: Bool, showStatus: Bool, footer: String? = nil) -> [String] {
-    let items = result["items"]?.arrayValue ?? []
-    let total = result["total"].flatMap { if case .number(let n) = $0 { Int(n) } else { nil } } ?? 0
+  func list(_ page: FugitivePage, captured: Bool, showStatus: Bool, footer: String? = nil)
+    -> [String]
+  {
+    let items = page.items
     var columns = [
       Table.Column(title: "ID#", alignRight: true),
       Table.Column(title: "NAME", flexible: true),
@@ -44,15 +41,13 @@ struct FugitiveViews {
     let caseFile = CaseFileColumns(items)
     columns += caseFile.columns
     var table = Table(columns)
+    table.reserve(items.count)
     for item in items {
-      var cells = [
-        item["id"].map { if case .number(let n) = $0 { n } else { "" } } ?? "",
-        item["name"]?.stringValue ?? "", money(item["bounty"]),
-      ]
+      var cells = [String(item.id), item.name, item.bounty.display]
       if captured {
-        cells.append(time(item["capturedAt"]))
+        cells.append(terminal.time(item.capturedAt))
       } else if showStatus {
-        cells.append(item["captured"] == .bool(true) ? "captured" : "at large")
+        cells.append(item.captured ? "captured" : "at large")
       }
       table.add(cells + caseFile.cells(item))
     }
@@ -65,52 +60,50 @@ struct FugitiveViews {
     let noun = captured ? "captured" : (showStatus ? "in all" : "at large")
     if let footer {
       lines.append(terminal.style.dim(footer))
-    } else if items.count < total {
-      lines.append(terminal.style.dim("\(items.count) shown of \(total) \(noun)"))
+    } else if items.count < page.total {
+      lines.append(terminal.style.dim("\(items.count) shown of \(page.total) \(noun)"))
     } else {
-      lines.append(terminal.style.dim("\(total) \(noun)"))
+      lines.append(terminal.style.dim("\(page.total) \(noun)"))
     }
     return lines
   }
 
   /// The detail card, as the original's detail screen (and iPad dossier) laid it out.
-  func detail(_ fugitive: JSON) -> [String] {
+  func detail(_ fugitive: Fugitive) -> [String] {
     let style = terminal.style
     var rows: [(String, String)] = [
-      ("ID#", fugitive["id"].map { if case .number(let n) = $0 { n } else { "" } } ?? ""),
-      ("Bounty", money(fugitive["bounty"])),
-      ("Description", terminalSafe(fugitive["description"]?.stringValue ?? "")),
+      ("ID#", String(fugitive.id)),
+      ("Bounty", fugitive.bounty.display),
+      ("Description", terminalSafe(fugitive.description)),
     ]
-    if fugitive["captured"] == .bool(true) {
-      var captured = "Yes, " + time(fugitive["capturedAt"])
-      if let place = place(fugitive["captureLocation"]) { captured += " at \(place)" }
+    if fugitive.captured {
+      var captured = "Yes, " + terminal.time(fugitive.capturedAt)
+      if let place = place(fugitive.capturePosition) { captured += " at \(place)" }
       rows.append(("Captured?", captured))
     } else {
       rows.append(("Captured?", "No"))
     }
-    if let seen = fugitive["lastSeen"], seen != .null {
+    if let seen = fugitive.lastSeen {
       var parts: [String] = []
-      if let place = place(seen) { parts.append(place) }
-      if let words = seen["description"]?.stringValue { parts.append(terminalSafe(words)) }
-      if seen["at"] != .null { parts.append("(\(time(seen["at"])))") }
+      if let place = GeoPoint.display(lat: seen.lat, lon: seen.lon) { parts.append(place) }
+      if let words = seen.description { parts.append(terminalSafe(words)) }
+      if let at = seen.at { parts.append("(\(terminal.time(at)))") }
       rows.append(("Last seen", parts.joined(separator: " ")))
     } else {
       rows.append(("Last seen", "No last known location."))
     }
-    rows.append(("Photo", fugitive["hasPhoto"] == .bool(true) ? "yes" : "none"))
+    rows.append(("Photo", fugitive.hasPhoto ? "yes" : "none"))
     rows += caseFileRows(fugitive)
-    var lines = [style.bold(terminalSafe(fugitive["name"]?.stringValue ?? ""))]
+    var lines = [style.bold(terminalSafe(fugitive.name))]
     for (label, value) in rows {
       lines.append("  " + style.dim(padded(label, toWidth: 13)) + value)
     }
-    let notes = fugitive["notes"]?.arrayValue ?? []
-    if !notes.isEmpty {
+    if !fugitive.notes.isEmpty {
       lines.append("  " + style.dim("Notes"))
-      for (index, note) in notes.enumerated() {
-        let id = note["id"].map { if case .number(let n) = $0 { n } else { "" } } ?? ""
+      for (index, note) in fugitive.notes.enumerated() {
         lines.append(
-          "    \(index + 1). \(terminalSafe(note["text"]?.stringValue ?? ""))  "
-            + style.dim("[note \(id), \(time(note["createdAt"]))]"))
+          "    \(index + 1). \(terminalSafe(note.text))  "
+            + style.dim("[note \(note.id), \(terminal.time(note.createdAt))]"))
       }
     }
     return lines

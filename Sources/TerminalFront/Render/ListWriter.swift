@@ -21,16 +21,17 @@ struct ListWriter {
     }
   }
 
-  /// One item's line, its line end included.
-  func line(_ item: JSON) -> String {
+  /// One item's line, its line end included: its members read one by one (no tree for the item).
+  func line(_ item: any ListItem) -> String {
     switch format {
     case .csv:
-      return CSVWriter.record(fields.map { Self.csvField(item[$0]) })
+      return CSVWriter.record(fields.map { Self.csvField(item.member($0)) })
     case .tsv:
-      return fields.map { Self.tsvField(Self.text(item[$0])) }.joined(separator: "\t") + "\n"
+      return fields.map { Self.tsvField(Self.text(item.member($0))) }.joined(separator: "\t")
+        + "\n"
     case .ndjson, .json, .table:
       var object = JSONObject()
-      for field in fields { object[field] = item[field] ?? .null }
+      for field in fields { object[field] = item.member(field) ?? .null }
       return JSON.object(object).serialized + "\n"
     }
   }

@@ -1,24 +1,53 @@
 import BountyApp
 import BountyCore
 
-/// Turns a command's result into what a person reads, by the view its declaration names. Works from
-/// the JSON result and the render context of the same transaction only; never names a command.
+/// Turns a command's answer into what a person reads, by the view its declaration names. A list or
+/// a card is drawn from the typed page or fugitive (read back from JSON when the answer is a JSON
+/// value); the other views from the answer's JSON. Works from the answer and the render context of
+/// the same transaction only; never names a command.
 struct ResultRenderer {
   let terminal: TerminalInfo
   let currency: Currency
 
   var views: FugitiveViews { FugitiveViews(terminal: terminal, currency: currency) }
 
-  /// The lines to print for `result` shown as `view`, answering a call with `arguments`.
-  func render(_ view: ResultView, _ result: JSON, arguments: Arguments = Arguments()) -> [String] {
+  /// The lines to print for `answer` shown as `view`, answering a call with `arguments`.
+  func render(_ view: ResultView, _ answer: any Answer, arguments: Arguments = Arguments())
+    -> [String]
+  {
     switch view {
     case .fugitiveList(let captured, let footer, let everyStatus):
       let showStatus = everyStatus.map { arguments.value(named: $0) == .boolean(true) } ?? false
+      guard let page = typed(answer, FugitivePage.init(json:currency:)) else {
+        return [answer.json.serialized]
+      }
       return views.list(
-        result, captured: captured, showStatus: showStatus,
-        footer: footer.map { line($0, result) })
+        page, captured: captured, showStatus: showStatus,
+        footer: footer.map { line($0, answer.json) })
     case .fugitiveCard(let headline):
-      return (headline.map { [line($0, result)] } ?? []) + views.detail(result)
+      guard let fugitive = typed(answer, Fugitive.init(json:currency:)) else {
+        return [answer.json.serialized]
+      }
+      return (headline.map { [line($0, answer.json)] } ?? []) + views.detail(fugitive)
+    default:
+      return render(view, answer.json)
+    }
+  }
+
+  /// `answer` as the typed value `T` it is, or read back from its JSON in this currency; nil when
+  /// it is neither.
+  private func typed<T>(_ answer: any Answer, _ read: (JSON, Currency) throws(BountyError) -> T)
+    -> T?
+  {
+    if let value = answer as? T { return value }
+    return try? read(answer.json, currency)
+  }
+
+  /// The views drawn from the answer's JSON.
+  private func render(_ view: ResultView, _ result: JSON) -> [String] {
+    switch view {
+    case .fugitiveList, .fugitiveCard:
+      return []
     case .message(let headline):
       let text = line(headline, result)
       return text.isEmpty ? [] : [text]

@@ -232,7 +232,7 @@ final class Shell {
     case .success(let fugitive):
       model.show(id, in: TabName.of(captured: fugitive.captured))
       say(tabBar())
-      for line in views.detail(fugitive.json) { say(line) }
+      for line in views.detail(fugitive) { say(line) }
     case .failure(let error):
       fail(error)
     }
@@ -359,7 +359,7 @@ final class Shell {
       switch client.fugitive(id, in: client.currency) {
       case .success(let fugitive):
         say(tabBar())
-        for line in views.detail(fugitive.json) { say(line) }
+        for line in views.detail(fugitive) { say(line) }
         return
       case .failure:
         // Deleted meanwhile (here or by another process): back to the list.

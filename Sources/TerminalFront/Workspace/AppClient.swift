@@ -3,8 +3,8 @@ import BountyCore
 
 /// Everything the workspace and the shell ask of the app, as calls through the dispatcher (the
 /// same methods a JSON-RPC client calls, plus the terminal-only `workspace.*`), answered typed: a
-/// `Fugitive`, a `FugitivePage`, a `SettingState`, read back once by the model's own readers, so no
-/// front reads an answer's keys. Lists are read a page at a time, so a view costs the rows it shows,
+/// `Fugitive` or a `FugitivePage` as the command answered it, a `SettingState` read back once by the
+/// model's own reader, so no front reads an answer's keys. Lists are read a page at a time, so a view costs the rows it shows,
 /// not the rows the database holds.
 struct AppClient {
   let dispatcher: Dispatcher
@@ -20,9 +20,16 @@ struct AppClient {
   /// Calls the command that plays `role` with `params` (terminal-only ones, such as the
   /// workspace's memory, too).
   func call(_ role: CommandRole, _ params: JSONObject = JSONObject()) -> Result<JSON, BountyError> {
+    answer(role, params).map(\.json)
+  }
+
+  /// `call`, answering the command's typed value.
+  private func answer(_ role: CommandRole, _ params: JSONObject) -> Result<
+    any Answer, BountyError
+  > {
     spec(role).flatMap { command in
       do throws(BountyError) {
-        return dispatcher.run(command, try command.arguments(fromJSON: params))
+        return dispatcher.answer(command, try command.arguments(fromJSON: params))
       } catch {
         return .failure(error)
       }
@@ -43,17 +50,21 @@ struct AppClient {
     }
   }
 
-  /// Calls the command that plays `role` and reads its answer with `read`.
-  func call<Answer>(
+  /// Calls the command that plays `role` and answers what it answered when that is a `T` (a
+  /// list's `FugitivePage`, a card's `Fugitive`), else reads its JSON with `read`.
+  func call<T>(
     _ role: CommandRole, _ params: JSONObject = JSONObject(),
-    as read: (JSON) throws(BountyError) -> Answer
-  ) -> Result<Answer, BountyError> {
-    call(role, params).flatMap { Self.reading($0, read) }
+    as read: (JSON) throws(BountyError) -> T
+  ) -> Result<T, BountyError> {
+    answer(role, params).flatMap { answer in
+      if let typed = answer as? T { return .success(typed) }
+      return Self.reading(answer.json, read)
+    }
   }
 
   /// `answer` read by `read`, a reading error as the failure.
-  static func reading<Answer>(_ answer: JSON, _ read: (JSON) throws(BountyError) -> Answer)
-    -> Result<Answer, BountyError>
+  static func reading<T>(_ answer: JSON, _ read: (JSON) throws(BountyError) -> T)
+    -> Result<T, BountyError>
   {
     do throws(BountyError) { return .success(try read(answer)) } catch { return .failure(error) }
   }

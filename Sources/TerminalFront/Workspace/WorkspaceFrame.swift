@@ -201,7 +201,7 @@ struct WorkspaceFrame {
     _ fugitive: Fugitive, photo: WorkspaceSnapshot.Photo?, _ frame: inout Frame
   ) {
     let notes = fugitive.notes
-    var lines = views(width: frame.columns).detail(fugitive.json)
+    var lines = views(width: frame.columns).detail(fugitive)
     if notes.isEmpty { lines += ["  Notes        none yet: n adds one"] }
     let selectedLine =
       notes.isEmpty
