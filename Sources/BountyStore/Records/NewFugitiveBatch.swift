@@ -35,6 +35,10 @@ public final class NewFugitiveBatch {
     Store.writableColumns.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
     + ["position", "created_at", "updated_at"]
 
+  /// True when each row is written as it is added (SQLite): the database then knows every earlier
+  /// row, and its primary key refuses an ID# taken by one of them (`Store.isTakenFugitiveID`).
+  public var writesAtOnce: Bool { connection == nil }
+
   init(store: Store) {
     self.store = store
     connection = store.database.engine as? PostgresConnection
