@@ -121,7 +121,8 @@ extension RosterEntry {
     self.notes = try Self.checkedNotes(notes)
     createdAt = try Self.checkedTimestamp(created, "createdAt")
     updatedAt = try Self.checkedTimestamp(updated, "updatedAt")
-    self.caseFile = try RosterCaseFile(caseFile, currency: currency, today: today)
+    self.caseFile =
+      caseFile.count > 0 ? try RosterCaseFile(caseFile, currency: currency, today: today) : .empty
   }
 
   fileprivate static func nonEmpty(_ cell: String) -> String? {
@@ -131,6 +132,9 @@ extension RosterEntry {
 
   /// A `captured` cell: true, yes, 1, y or false, no, 0, n, empty (any case).
   fileprivate static func yesOrNo(_ cell: String) throws(BountyError) -> Bool {
+    // As an export writes it (most files): nothing to fold.
+    if cell == "true" { return true }
+    if cell == "false" { return false }
     switch cell.trimmingASCIIWhitespace().lowercased() {
     case "true", "yes", "1", "y": return true
     case "false", "no", "0", "n", "": return false

@@ -345,7 +345,7 @@ extension Store {
   }
 
   // Built once: a bulk load inserts a million rows through these.
-  private static let insertAtPosition = """
+  static let insertAtPosition = """
     INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     """
