@@ -57,6 +57,23 @@ import Testing
     #expect(try Self.runsMatchRows(app))
   }
 
+  /// A load big enough to drop the run triggers finds the runs again in one pass: runs of one,
+  /// runs across zero, the lowest and highest ID#s, gaps of one.
+  @Test(arguments: TestEngine.allCases)
+  func aBulkImportFindsTheRunsAgain(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    let top = Limits.fugitiveIDs.upperBound
+    var ids = [Limits.fugitiveIDs.lowerBound, -3, -2, -1, 0, 1, 5, top - 1, top]
+    ids += Array(stride(from: 100, through: 3_000, by: 3)) + Array(4_000...4_700)
+    var csv = "id,name,bounty,description\n"
+    for id in ids { csv += "\(id),Person \(id),1,\(String(repeating: "x", count: 20))\n" }
+    #expect(csv.utf8.count > 16 << 10)  // past `Importer.bulkLoadBytesIntoEmpty`
+    try app.call("data.import", ["content": .string(csv), "format": "csv"])
+    #expect(try Self.runsMatchRows(app))
+    #expect(
+      try app.store.database.scalarInt("SELECT count(*) FROM fugitive_id_run") == 4 + 967 + 1)
+  }
+
   /// ID# 0 and negative ID#s (the original's Int32 held them) are kept and found on both engines;
   /// a new fugitive given no ID# is still numbered from 1, also past a run that starts below 1.
   @Test(arguments: TestEngine.allCases)

@@ -170,6 +170,48 @@ import Testing
       ])
   }
 
+  /// A repeated ID# is found by the database (the primary key, as the rows go in), not by a set of
+  /// every ID# read, and reported at the line that repeats it: into an empty roster, into one that
+  /// has rows (a repeat of a row the roster had, replaced or not, too), after a bad row, and for an
+  /// ID# an earlier row without one was given.
+  @Test(arguments: TestEngine.allCases)
+  func repeatedIDsAreReportedAtTheirLine(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    func details(_ csv: String, replace: Bool = false) throws -> [String] {
+      var params: JSONObject = ["content": .string(csv), "format": "csv"]
+      if replace { params["replace"] = true }
+      guard case .invalidRows(_, _, let details)? = app.error("data.import", params) else {
+        Issue.record("accepted: \(csv)")
+        return []
+      }
+      return details
+    }
+    #expect(
+      try details("id,name,bounty\n1,A,1\n2,B,1\n1,C,1\n3,D,-1\n2,E,1\n") == [
+        "line 4, id: ID# 1 appears earlier in the file",
+        "line 5, bounty: '-1' is negative; amounts must be 0 or more",
+        "line 6, id: ID# 2 appears earlier in the file",
+      ])
+    #expect(
+      try details("id,name,bounty\n,A,1\n1,B,1\n") == [
+        "line 3, id: ID# 1 appears earlier in the file"
+      ])
+    #expect(try app.store.fugitiveCount() == 0)
+    try app.add("Kept", bounty: "10", id: 5)
+    #expect(
+      try details("id,name,bounty\n5,A,1\n6,B,1\n6,C,1\n5,D,1\n", replace: true) == [
+        "line 4, id: ID# 6 appears earlier in the file",
+        "line 5, id: ID# 5 appears earlier in the file",
+      ])
+    #expect(
+      try details("id,name,bounty\n5,A,1\n5,D,1\n") == [
+        "id: ID# 5 already exists (--replace overwrites)",
+        "line 3, id: ID# 5 appears earlier in the file",
+      ])
+    #expect(try app.call("fugitives.get", ["id": 5])["name"] == "Kept")
+    #expect(try app.store.fugitiveCount() == 1)
+  }
+
   @Test(arguments: TestEngine.allCases)
   func existingIDsNeedReplace(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)

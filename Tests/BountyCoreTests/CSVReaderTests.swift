@@ -37,6 +37,23 @@ import Testing
     #expect(try read(CSVWriter.record(fields)).map(\.fields) == [fields])
   }
 
+  /// Runs of plain bytes are copied whole: what they may hold (a lone CR, a CR or LF in quotes,
+  /// non-ASCII text) and the limits (a field over 1 MiB, bytes that are not UTF-8) read as byte by
+  /// byte, whatever the chunks.
+  @Test func runsOfPlainBytesReadAsByteByByte() throws {
+    for chunk in [1, 5, 1000] {
+      let records = try read("a\rb,\"c\r\nd\",Zoë\r\n\"x\"\"y\",z\n", chunk: chunk)
+      #expect(records.map(\.fields) == [["a\rb", "c\r\nd", "Zoë"], ["x\"y", "z"]])
+      #expect(records.map(\.line) == [1, 3])
+    }
+    let long = String(repeating: "x", count: CSVReader.maximumFieldBytes + 1)
+    for text in ["a,\(long)\n", "a,\"\(long)\"\n"] {
+      #expect(throws: CSVReader.Failure.self) { try read(text, chunk: 4096) }
+    }
+    var reader = CSVReader()
+    #expect(throws: CSVReader.Failure.self) { try reader.feed([0x61, 0x2C, 0xE9, 0x0A]) }
+  }
+
   @Test(arguments: ["a,\"b\"c\n", "a,b\"c\n", "\"open,b\n"])
   func refusesMalformedQuoting(text: String) {
     #expect(throws: CSVReader.Failure.self) { try read(text) }

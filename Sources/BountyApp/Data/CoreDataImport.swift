@@ -17,8 +17,9 @@ extension Importer {
     var done: Int64 = 0
     try source.forEachFugitive { primaryKey, values in
       done += 1
-      var location = "Z_PK \(primaryKey)"
-      if case .integer(let id)? = values["ZFUGITIVEID"] { location += " (ID# \(id))" }
+      var id: Int64?
+      if case .integer(let stored)? = values["ZFUGITIVEID"] { id = stored }
+      let location = Importer.Location.storeRow(primaryKey, id: id)
       let object: JSON
       do throws(BountyError) {
         object = try CoreDataRow.object(values)

@@ -5,8 +5,25 @@ import Glibc
 /// Imports a roster in one pass inside the dispatcher's transaction: every row is checked and
 /// written as it is read, errors are collected (line or index, and field) for the first 20 bad
 /// rows, and if any row was bad the whole import is rolled back. Memory stays bounded: a CSV file
-/// is read in chunks, one record at a time.
+/// is read in chunks, one record at a time, and an ID# the file repeats is found by the database
+/// (the primary key refuses the second row), not by remembering every ID# read.
 final class Importer {
+  /// Where a row was read: a CSV line, an item (from 0) of a JSON array, or a Core Data row
+  /// (`Z_PK 3 (ID# 7)`).
+  enum Location: CustomStringConvertible {
+    case line(Int)
+    case item(Int)
+    case storeRow(Int64, id: Int64?)
+
+    var description: String {
+      switch self {
+      case .line(let line): return "line \(line)"
+      case .item(let index): return "item \(index)"
+      case .storeRow(let key, let id): return "Z_PK \(key)" + (id.map { " (ID# \($0))" } ?? "")
+      }
+    }
+  }
+
   static let maximumReported = 20
 
   let store: Store
@@ -26,8 +43,13 @@ final class Importer {
   private var errorCount = 0
   private var details: [String] = []
   private var firstField = ""
-  /// ID#s already read from this file (Int32: every ID# fits, and a million take ~6 MiB).
-  private var seen = Set<Int32>()
+  /// ID#s already read from this file, kept only where the database cannot tell (PostgreSQL: new
+  /// rows are gathered and sent in COPYs, `NewFugitiveBatch`); on SQLite every row is written at
+  /// once and the primary key refuses a repeated ID#. Int32: every ID# fits.
+  private var seen: Set<Int32>?
+  /// The ID#s of rows the roster had before the import that the file named (replaced, or refused
+  /// without --replace): a second mention is a repeat. As many as the file names, at most the roster.
+  private var existingNamed = Set<Int64>()
   private var lastProgress: Int64 = 0
   /// The history step being recorded, paused while new rows go in (see `finish`).
   private let step: Int64?
@@ -37,10 +59,8 @@ final class Importer {
   private var bulkLoad: BulkLoad?
   /// New rows gathered to be written together (see `NewFugitiveBatch`).
   private let batch: NewFugitiveBatch
-  /// The ID#s of rows replaced (their search entries are rewritten by `finish`).
-  private var replacedIDs: [Int64] = []
   /// True when the table was empty before the import: an ID# can then only clash with an earlier
-  /// row of the file, which `seen` catches without asking the database.
+  /// row of the file, which the primary key (or `seen`) catches without a look-up.
   private let startedEmpty: Bool
   /// Imports bigger than this (in bytes of input) rebuild the list indexes once at the end instead of
   /// updating them row by row: about 15,000 rows, where the rebuild starts to win.
@@ -63,38 +83,20 @@ final class Importer {
     self.batch = store.newFugitiveBatch()
     // Into an empty roster no row is looked up while the rows go in (`seen` knows every ID# taken).
     batch.streams = startedEmpty
+    if !batch.writesAtOnce { seen = [] }
   }
 
-  /// Checks and writes one entry; `location` is `line 5` or `item 3`.
-  func add(_ object: JSON, at location: String) throws {
+  /// Checks and writes one entry: `read` makes it from the row, given the ID# chosen for a row
+  /// without one (`hasID` false).
+  private func add(
+    at location: Location, hasID: Bool, _ read: (Int64?) throws(BountyError) -> RosterEntry
+  ) throws {
     do {
-      var json = object
-      // An ID# handed out here was free when chosen (looked up, or `nextFreeFugitiveID`), in
-      // this transaction: it is not looked up again.
-      var automatic = false
-      if case .object(var fields) = object, fields["id"] == nil {
-        automatic = true
-        // The ID# after the last one handed out is usually free: one index look-up, not the
-        // store's search for a gap (which scans once ID# 2147483647 is taken).
-        let next = lastAutomaticID + 1
-        var id = next
-        let usable =
-          lastAutomaticID > 0 && next <= Limits.fugitiveIDs.upperBound
-          && !seen.contains(Int32(next))
-        if try !usable || (!startedEmpty && store.fugitiveExists(id: next)) {
-          try batch.flush()
-          id = try store.nextFreeFugitiveID()
-        }
-        lastAutomaticID = id
-        fields["id"] = .int(id)
-        json = .object(fields)
-      }
-      let entry = try RosterEntry(json, currency: currency, now: store.now, today: today)
+      let automaticID = hasID ? nil : try nextAutomaticID()
+      let entry = try read(automaticID)
       let id = entry.fields.id
-      guard seen.insert(Int32(id)).inserted else {
-        throw BountyError.invalid(field: "id", reason: "ID# \(id) appears earlier in the file")
-      }
-      if !startedEmpty, !automatic, try store.fugitiveExists(id: id) {
+      // An ID# handed out here was free when chosen, in this transaction: not looked up again.
+      if automaticID == nil, try !isNew(id) {
         guard replace else {
           errorCount += 1
           clashes.count += 1
@@ -112,11 +114,8 @@ final class Importer {
           _ = try store.pauseRecording()
         }
         replaced += 1
-        replacedIDs.append(id)
       } else {
-        if errorCount == 0 {
-          try entry.insert(into: store, batch: batch, position: positionBefore + imported + 1)
-        }
+        try insert(entry)
         imported += 1
       }
     } catch let error as BountyError {
@@ -131,7 +130,58 @@ final class Importer {
     }
   }
 
-  func record(_ error: BountyError, at location: String) {
+  /// The ID# for a row without one. The one after the last handed out is usually free: one index
+  /// look-up, not the store's search for a gap (which scans once ID# 2147483647 is taken).
+  private func nextAutomaticID() throws -> Int64 {
+    var id = lastAutomaticID + 1
+    var free = lastAutomaticID > 0 && id <= Limits.fugitiveIDs.upperBound
+    if free, let seen {
+      free = try !seen.contains(Int32(id)) && (startedEmpty || !store.fugitiveExists(id: id))
+    } else if free {
+      free = try !store.fugitiveExists(id: id)
+    }
+    if !free {
+      try batch.flush()
+      id = try store.nextFreeFugitiveID()
+    }
+    lastAutomaticID = id
+    seen?.insert(Int32(id))
+    return id
+  }
+
+  /// True when ID# `id`, given by the file, is new to the roster; false when the roster had it
+  /// before the import. Throws when an earlier row of the file gave it (on SQLite, into an empty
+  /// roster, the primary key tells that when the row is written: `insert`).
+  private func isNew(_ id: Int64) throws -> Bool {
+    if let inserted = seen?.insert(Int32(id)).inserted, !inserted { throw repeated(id) }
+    if startedEmpty { return true }
+    if seen != nil {
+      guard try store.fugitiveExists(id: id) else { return true }
+    } else {
+      // Rows this import wrote sit after `positionBefore` in the manual order.
+      guard let position = try store.manualPosition(ofFugitive: id) else { return true }
+      if position > positionBefore { throw repeated(id) }
+    }
+    guard existingNamed.insert(id).inserted else { throw repeated(id) }
+    return false
+  }
+
+  /// Writes a new row. On SQLite rows are written after a bad one too (the transaction is rolled
+  /// back all the same), so that the primary key sees every ID# the file gives.
+  private func insert(_ entry: RosterEntry) throws {
+    guard errorCount == 0 || batch.writesAtOnce else { return }
+    do {
+      try entry.insert(into: store, batch: batch, position: positionBefore + imported + 1)
+    } catch  where Store.isTakenFugitiveID(error) {
+      throw repeated(entry.fields.id)
+    }
+  }
+
+  private func repeated(_ id: Int64) -> BountyError {
+    .invalid(field: "id", reason: "ID# \(id) appears earlier in the file")
+  }
+
+  func record(_ error: BountyError, at location: Location) {
     errorCount += 1
     guard details.count < Self.maximumReported else { return }
     if case .invalid(let field, let reason) = error {
@@ -174,7 +224,7 @@ final class Importer {
     try batch.flush()
     if let bulkLoad {
       try store.finishBulkLoad(
-        bulkLoad, newAfter: positionBefore, replaced: replacedIDs,
+        bulkLoad, newAfter: positionBefore, replaced: Array(existingNamed),
         searchEntriesWritten: batch.searchEntries == imported)
     }
     try store.resumeRecording(step)
@@ -211,10 +261,14 @@ final class Importer {
   func importCSV(_ source: ImportSource) throws {
     try prepareBulkLoad(inputBytes: source.size)
     var reader: CSVReader?
-    var header: [String?]?
+    var header: [RosterEntry.CSVColumn?]?
+    var idColumn: Int?
+    let (currency, now, today) = (currency, store.now, today)
     func handle(_ row: CSVReader.Record) throws {
       guard let columns = header else {
-        header = try DataFormat.header(row.fields, ignoreUnknown: ignoreUnknownColumns)
+        let names = try DataFormat.header(row.fields, ignoreUnknown: ignoreUnknownColumns)
+        header = RosterEntry.CSVColumn.of(names)
+        idColumn = header?.firstIndex(of: .id)
         return
       }
       if row.fields == [""] { return }
@@ -222,19 +276,15 @@ final class Importer {
         record(
           .invalid(
             field: "row", reason: "has \(row.fields.count) fields, the header has \(columns.count)"),
-          at: "line \(row.line)")
+          at: .line(row.line))
         return
       }
-      // Only the row's own fields are its errors: what `add` throws (an interruption, the
-      // database failing) stops the import.
-      let object: JSON
-      do {
-        object = try DataFormat.object(fromCSV: row.fields, header: columns)
-      } catch {
-        record(error, at: "line \(row.line)")
-        return
+      let hasID = idColumn.map { !row.fields[$0].trimmingASCIIWhitespace().isEmpty } ?? false
+      try add(at: .line(row.line), hasID: hasID) { id throws(BountyError) in
+        try RosterEntry(
+          csv: row.fields, columns: columns, automaticID: id, currency: currency, now: now,
+          today: today)
       }
-      try add(object, at: "line \(row.line)")
     }
     do {
       try source.forEachChunk { chunk, done, total in
@@ -279,17 +329,33 @@ final class Importer {
 
   private func addJSON(_ element: [UInt8], at index: Int) throws {
     guard String(validating: element, as: UTF8.self) != nil else {
-      record(.invalid(field: "item", reason: "the text is not UTF-8"), at: "item \(index)")
+      record(.invalid(field: "item", reason: "the text is not UTF-8"), at: .item(index))
       return
     }
     let object: JSON
     do {
       object = try JSONParser.parse(element)
     } catch {
-      record(.invalid(field: "item", reason: error.message), at: "item \(index)")
+      record(.invalid(field: "item", reason: error.message), at: .item(index))
       return
     }
-    try add(object, at: "item \(index)")
+    try add(object, at: .item(index))
+  }
+
+  /// Checks and writes one fugitive object (a JSON item, a Core Data row); an object without an
+  /// ID# is given the next free one.
+  func add(_ object: JSON, at location: Location) throws {
+    var hasID = true
+    if case .object(let fields) = object, fields["id"] == nil { hasID = false }
+    let (currency, now, today) = (currency, store.now, today)
+    try add(at: location, hasID: hasID) { id throws(BountyError) in
+      var json = object
+      if let id, case .object(var fields) = object {
+        fields["id"] = .int(id)
+        json = .object(fields)
+      }
+      return try RosterEntry(json, currency: currency, now: now, today: today)
+    }
   }
 }
 

@@ -11,6 +11,11 @@ struct RosterCaseFile {
   var expenses: [(date: CalendarDate, amountMinor: Int64, memo: String)] = []
   var closedAt: Timestamp?
 
+  /// No case file at all (a row without case-file columns, or with them empty).
+  static let empty = RosterCaseFile()
+
+  private init() {}
+
   /// Reads and checks the case file of a fugitive object; `today` (when given) is the date a date
   /// of birth must come before.
   init(_ object: JSONObject, currency: Currency, today: CalendarDate?) throws(BountyError) {

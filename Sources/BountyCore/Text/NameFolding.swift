@@ -4,7 +4,16 @@
 /// double the binary's start-up time.
 public func nameSortKey(_ name: String) -> String {
   if name.utf8.allSatisfy({ $0 < 0x80 }) {
-    return String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    // Lowercased straight into the new string's storage (no array in between: a bulk import makes
+    // a key a row).
+    return String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
+      var count = 0
+      for byte in name.utf8 {
+        buffer[count] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+        count += 1
+      }
+      return count
+    }
   }
   var key = ""
   key.reserveCapacity(name.utf8.count)

@@ -82,7 +82,9 @@ public enum SafeText {
   /// space), control characters and the characters Unicode says a reader ignores (a zero-width
   /// space, a BOM).
   public static func isBlank(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy {
+    // A visible ASCII character first (nearly every name): no Unicode properties to look up.
+    if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+    return text.unicodeScalars.allSatisfy {
       $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
         || $0.properties.generalCategory == .control
     }

@@ -5,6 +5,10 @@ import BountyCore
 /// Always the triggers that keep the search index: each statement that writes to an FTS5 table in a
 /// transaction makes SQLite 3.40's FTS5 flush its pending terms into a new segment (its savepoint
 /// method syncs), so a row-by-row load would build thousands of one-row segments and merge them.
+/// Always too the insert triggers that have nothing to do for a load (`idleInsertTriggers`): the
+/// history's (recording is paused while new rows go in) and those of migration 0019 (a load
+/// inserts without OR REPLACE, so no row is ever replaced); each fired a trigger program per row,
+/// about a third of a load's insert.
 /// For a big load into a small table also the list indexes (built from sorted keys, far cheaper than
 /// a million random inserts), the search index itself (filled in one pass), the tally triggers
 /// (recounted) and the ID# run triggers (the runs found again in one pass). Everything happens
@@ -25,6 +29,8 @@ public struct BulkLoad: Sendable {
   let searchIndex: [String]
   let searchTriggers: [String]
   let tallyAndRunTriggers: [String]
+  /// SQLite: the triggers `Store.idleInsertTriggers` names, created again unchanged.
+  var idleTriggers: [String] = []
   /// PostgreSQL: the triggers disabled for the load, to enable again.
   var serverTriggers: [(table: String, trigger: String)] = []
   /// PostgreSQL, into an empty roster: the load may write the search entries of plain rows itself
@@ -35,7 +41,8 @@ public struct BulkLoad: Sendable {
 extension Store {
   /// Drops what `BulkLoad` lists (with `rebuildingIndexes`, everything; else the search triggers)
   /// and returns the SQL that recreates it, read from `sqlite_schema` (so it is always what the
-  /// migrations made). History triggers stay: rows a load replaces are recorded one by one.
+  /// migrations made). History triggers but the insert's stay: rows a load replaces (UPDATEs) are
+  /// recorded one by one; the new rows are one block (`Store.recordAppendedBlock`).
   public func beginBulkLoad(rebuildingIndexes: Bool) throws -> BulkLoad {
     guard database.dialect == .sqlite else {
       guard rebuildingIndexes, try ownsTheRoster() else {
@@ -48,11 +55,14 @@ extension Store {
       load.searchTextByClient = try fugitiveCount() == 0 && serverFoldsASCIIPlainly()
       return load
     }
+    let idleTriggers = try dropSchemaObjects(
+      "type = 'trigger' AND name IN (\(Self.idleInsertTriggers.map { "'\($0)'" }.joined(separator: ", ")))"
+    )
     guard rebuildingIndexes else {
       return BulkLoad(
         listIndexes: [], searchIndex: [],
         searchTriggers: try dropSchemaObjects("type = 'trigger' AND name GLOB 'fugitive_search_*'"),
-        tallyAndRunTriggers: [])
+        tallyAndRunTriggers: [], idleTriggers: idleTriggers)
     }
     let listIndexes = try dropListIndexes()
     let searchIndex = try dropSchemaObjects(
@@ -62,8 +72,13 @@ extension Store {
       "type = 'trigger' AND (name GLOB 'fugitive_tally_*' OR name GLOB 'fugitive_id_run_*')")
     return BulkLoad(
       listIndexes: listIndexes, searchIndex: searchIndex, searchTriggers: [],
-      tallyAndRunTriggers: tallyAndRunTriggers)
+      tallyAndRunTriggers: tallyAndRunTriggers, idleTriggers: idleTriggers)
   }
+
+  /// The insert triggers of `fugitive` with nothing to do while a load inserts (see `BulkLoad`).
+  static let idleInsertTriggers = [
+    "fugitive_history_insert", "fugitive_replaced_note_insert", "fugitive_replaced_insert",
+  ]
 
   /// True when this role owns `fugitive` (the one who set the agency up, or a member of that role):
   /// only then may a load drop its indexes and disable its triggers.
@@ -179,9 +194,9 @@ extension Store {
   }
 
   /// Rebuilds what `beginBulkLoad` dropped: the list indexes, the tally (recounted through the
-  /// status index) and the ID# runs (migration 0016) with their triggers, and the search index:
-  /// from every fugitive in one pass when it was dropped, else for the rows the load wrote (those
-  /// after manual position `position`, and the `replaced` ID#s) in one statement.
+  /// status index) and the ID# runs (migration 0016, `findIDRunsAgain`) with their triggers, and
+  /// the search index: from every fugitive in one pass when it was dropped, else for the rows the
+  /// load wrote (those after manual position `position`, and the `replaced` ID#s) in one statement.
   /// `searchEntriesWritten`: the load wrote every new row's search entry itself (see
   /// `BulkLoad.searchTextByClient`).
   public func finishBulkLoad(
@@ -191,6 +206,7 @@ extension Store {
     try finishServerLoad(
       load.serverTriggers, newAfter: position, replaced: replaced,
       searchEntriesWritten: searchEntriesWritten)
+    for statement in load.idleTriggers { try database.execute(statement) }
     try createIndexes(load.listIndexes)
     if !load.tallyAndRunTriggers.isEmpty {
       try database.execute(
@@ -198,14 +214,7 @@ extension Store {
         UPDATE fugitive_tally SET count =
           (SELECT count(*) FROM fugitive WHERE fugitive.captured = fugitive_tally.captured)
         """)
-      try database.execute(
-        """
-        DELETE FROM fugitive_id_run;
-        INSERT INTO fugitive_id_run (first, last)
-        SELECT f.id, (SELECT min(g.id) FROM fugitive AS g WHERE g.id >= f.id
-            AND NOT EXISTS (SELECT 1 FROM fugitive AS h WHERE h.id = g.id + 1))
-        FROM fugitive AS f WHERE NOT EXISTS (SELECT 1 FROM fugitive AS p WHERE p.id = f.id - 1);
-        """)
+      try findIDRunsAgain()
       for statement in load.tallyAndRunTriggers { try database.execute(statement) }
     }
     if let table = load.searchIndex.first {
@@ -226,6 +235,29 @@ extension Store {
           UNION SELECT value FROM json_each(?))
         """, .integer(position), ids)
       for statement in load.searchTriggers { try database.execute(statement) }
+    }
+  }
+
+  /// Fills `fugitive_id_run` (migration 0016) again in one pass over the primary key in order: no
+  /// sort, no look-up per row, one row held (the two look-ups a row the migration's statement makes
+  /// cost a twentieth of a large import's instructions).
+  private func findIDRunsAgain() throws {
+    try database.execute("DELETE FROM fugitive_id_run")
+    let insert = "INSERT INTO fugitive_id_run (first, last) VALUES (?, ?)"
+    var run: (first: Int64, last: Int64)?
+    try database.forEachRow("SELECT id FROM fugitive ORDER BY id") { row in
+      let id = row.int(0)
+      if let current = run, current.last == id - 1 {
+        run = (current.first, id)
+        return
+      }
+      if let current = run {
+        try database.run(insert, .integer(current.first), .integer(current.last))
+      }
+      run = (id, id)
+    }
+    if let current = run {
+      try database.run(insert, .integer(current.first), .integer(current.last))
     }
   }
 

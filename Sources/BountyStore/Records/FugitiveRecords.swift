@@ -307,6 +307,22 @@ extension Store {
     try database.scalarInt("SELECT EXISTS (SELECT 1 FROM fugitive WHERE id = ?)", .integer(id)) == 1
   }
 
+  /// Fugitive `id`'s place in the manual order, or nil when there is no such fugitive: an import
+  /// tells by it a row it wrote itself (after the positions it started from) from one it found.
+  public func manualPosition(ofFugitive id: Int64) throws -> Int64? {
+    try database.scalarInt("SELECT position FROM fugitive WHERE id = ?", .integer(id))
+  }
+
+  /// True when `error` is the primary key refusing a fugitive whose ID# is taken: how an import
+  /// finds an ID# its file repeats, without remembering the ID#s it has read.
+  public static func isTakenFugitiveID(_ error: any Error) -> Bool {
+    switch error {
+    case let failure as SQLiteError:
+      return failure.isPrimaryKeyViolation && failure.message.hasSuffix("fugitive.id")
+    default: return false
+    }
+  }
+
   public func fugitiveCount() throws -> Int64 {
     try database.scalarInt("SELECT sum(count) FROM fugitive_tally") ?? 0
   }
@@ -329,7 +345,7 @@ extension Store {
   }
 
   // Built once: a bulk load inserts a million rows through these.
-  private static let insertAtPosition = """
+  static let insertAtPosition = """
     INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     """

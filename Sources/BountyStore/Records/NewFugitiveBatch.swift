@@ -6,7 +6,8 @@ import BountyCore
 /// stores rows while the client checks the next ones; else gathered and sent `rowsPerFlush` at a
 /// time, for an import that looks rows up between them. Notes are gathered and sent with a second
 /// `COPY` after their fugitives, at the latest every `rowsPerFlush` notes. On SQLite, which has no
-/// round trips, each row is written at once.
+/// round trips, each row is written at once, through one prepared insert held by the batch.
+/// Rows that carry no creation or change time get the batch's, read once.
 ///
 /// While a stream is open the connection can run nothing else: call `flush` before anything that
 /// reads or writes the database (a photo or case file of the same fugitive, a search for a free
@@ -23,6 +24,10 @@ public final class NewFugitiveBatch {
   /// How many search entries the batch has written (`writesSearchText`).
   public private(set) var searchEntries: Int64 = 0
   private var stream: PostgresCopyStream?
+  /// SQLite: the prepared insert (`Store.insertAtPosition`), bound and run once per row.
+  private var sqliteInsert: Statement?
+  /// The time of rows that carry none, read from the store's clock at the first row.
+  private lazy var now = store.now.iso8601
   /// Search entries in COPY's text format, sent after the stream ends.
   private var searchLines: [UInt8] = []
   /// How many bytes of search entries are gathered before the stream is ended to send them.
@@ -34,6 +39,10 @@ public final class NewFugitiveBatch {
   static let columns =
     Store.writableColumns.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
     + ["position", "created_at", "updated_at"]
+
+  /// True when each row is written as it is added (SQLite): the database then knows every earlier
+  /// row, and its primary key refuses an ID# taken by one of them (`Store.isTakenFugitiveID`).
+  public var writesAtOnce: Bool { connection == nil }
 
   init(store: Store) {
     self.store = store
@@ -47,14 +56,12 @@ public final class NewFugitiveBatch {
     notes newNotes: [(text: String, createdAt: Timestamp?)]
   ) throws {
     guard let connection else {
-      try store.insertFugitive(
-        fields, createdAt: createdAt, updatedAt: updatedAt, position: position)
+      try insertAtOnce(fields, position: position, createdAt: createdAt, updatedAt: updatedAt)
       for note in newNotes {
         _ = try store.insertNote(fugitiveID: fields.id, text: note.text, createdAt: note.createdAt)
       }
       return
     }
-    let now = store.now.iso8601
     let row =
       Store.values(fields) + [
         .integer(position), .text(createdAt?.iso8601 ?? now), .text(updatedAt?.iso8601 ?? now),
@@ -83,6 +90,26 @@ public final class NewFugitiveBatch {
     {
       try flush()
     }
+  }
+
+  /// SQLite: inserts one fugitive through the batch's prepared statement.
+  private func insertAtOnce(
+    _ fields: FugitiveFields, position: Int64, createdAt: Timestamp?, updatedAt: Timestamp?
+  ) throws {
+    if sqliteInsert == nil, let sqlite = store.database.engine as? SQLiteConnection {
+      sqliteInsert = try sqlite.statement(Store.insertAtPosition)
+    }
+    guard let insert = sqliteInsert else {
+      return try store.insertFugitive(
+        fields, createdAt: createdAt, updatedAt: updatedAt, position: position)
+    }
+    var values = Store.values(fields)
+    values.append(.integer(position))
+    values.append(.text(createdAt?.iso8601 ?? now))
+    values.append(.text(updatedAt?.iso8601 ?? now))
+    defer { insert.close() }
+    try insert.bind(values)
+    while try insert.next() {}
   }
 
   /// Writes what was gathered (fugitives before their notes) and ends the stream: afterwards the

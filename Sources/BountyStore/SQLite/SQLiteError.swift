@@ -18,6 +18,9 @@ public struct SQLiteError: DatabaseFailure, Sendable {
   public var primaryCode: Int32 { extendedCode & 0xFF }
 
   public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+  /// A row's primary key taken by another row (`SQLITE_CONSTRAINT_PRIMARYKEY`, a macro Swift
+  /// does not import).
+  public var isPrimaryKeyViolation: Bool { extendedCode == SQLITE_CONSTRAINT | (6 << 8) }
   public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
   public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
   public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
