@@ -16,37 +16,58 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   public var description: String { iso8601 }
 
   public var iso8601: String {
+    // Written digit by digit into the string's own storage: an import or an export formats two or
+    // three of these per row.
+    let text = String(unsafeUninitializedCapacity: 20) { writeDigits(into: $0) }
+    return text.isEmpty ? wideYearText : text
+  }
+
+  /// Appends `iso8601` to `bytes` without building a String (an export writes three a row).
+  public func writeISO8601(to bytes: inout [UInt8]) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes on the stack
+    let written = withUnsafeMutableBytes(of: &digits) { raw in
+      let buffer = raw.bindMemory(to: UInt8.self)
+      let count = writeDigits(into: buffer)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+      return count
+    }
+    if written == 0 { bytes.append(contentsOf: wideYearText.utf8) }
+  }
+
+  /// Writes the 20 bytes of `YYYY-MM-DDTHH:MM:SSZ` into `bytes` (at least 20 long) and returns 20,
+  /// or 0 for a year outside 0...9999 (`wideYearText`).
+  private func writeDigits(into bytes: UnsafeMutableBufferPointer<UInt8>) -> Int {
     let days = secondsSinceEpoch.floorDivided(by: 86_400)
     let seconds = secondsSinceEpoch - days * 86_400
     let (year, month, day) = Self.civilDate(fromDays: days)
-    guard (0...9999).contains(year) else {
-      return
-        "\(civil.date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
-    }
-    // Written digit by digit into the string's own storage: an import or an export formats two or
-    // three of these per row.
-    return String(unsafeUninitializedCapacity: 20) { bytes in
-      func put(_ value: Int64, at index: Int, width: Int) {
-        var rest = value
-        for offset in stride(from: width - 1, through: 0, by: -1) {
-          bytes[index + offset] = UInt8(48 + rest % 10)
-          rest /= 10
-        }
+    guard (0...9999).contains(year) else { return 0 }
+    func put(_ value: Int64, at index: Int, width: Int) {
+      var rest = value
+      for offset in stride(from: width - 1, through: 0, by: -1) {
+        bytes[index + offset] = UInt8(48 + rest % 10)
+        rest /= 10
       }
-      put(year, at: 0, width: 4)
-      bytes[4] = UInt8(ascii: "-")
-      put(month, at: 5, width: 2)
-      bytes[7] = UInt8(ascii: "-")
-      put(day, at: 8, width: 2)
-      bytes[10] = UInt8(ascii: "T")
-      put(seconds / 3600, at: 11, width: 2)
-      bytes[13] = UInt8(ascii: ":")
-      put(seconds / 60 % 60, at: 14, width: 2)
-      bytes[16] = UInt8(ascii: ":")
-      put(seconds % 60, at: 17, width: 2)
-      bytes[19] = UInt8(ascii: "Z")
-      return 20
     }
+    put(year, at: 0, width: 4)
+    bytes[4] = UInt8(ascii: "-")
+    put(month, at: 5, width: 2)
+    bytes[7] = UInt8(ascii: "-")
+    put(day, at: 8, width: 2)
+    bytes[10] = UInt8(ascii: "T")
+    put(seconds / 3600, at: 11, width: 2)
+    bytes[13] = UInt8(ascii: ":")
+    put(seconds / 60 % 60, at: 14, width: 2)
+    bytes[16] = UInt8(ascii: ":")
+    put(seconds % 60, at: 17, width: 2)
+    bytes[19] = UInt8(ascii: "Z")
+    return 20
+  }
+
+  /// `iso8601` of a moment whose year does not have four digits.
+  private var wideYearText: String {
+    let seconds = secondsSinceEpoch - secondsSinceEpoch.floorDivided(by: 86_400) * 86_400
+    return
+      "\(civil.date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
   }
 
   /// The calendar date `YYYY-MM-DD` (UTC) and the seconds into that day.
