@@ -1,4 +1,5 @@
 import BountyCore
+import BountyTestSupport
 import Testing
 
 @testable import BountyApp
@@ -99,6 +100,26 @@ import Testing
     }
     #expect(Timestamp(secondsSinceEpoch: 0).iso8601 == "1970-01-01T00:00:00Z")
     #expect(Timestamp(secondsSinceEpoch: -62_167_219_201).iso8601 == "-1-12-31T23:59:59Z")
+  }
+
+  /// A row read its times from SQLite's own bytes when they are in the stored form; any other form
+  /// another client wrote is still read as the moment it names.
+  @Test func aTimeAnotherClientWroteIsReadAsItsMoment() throws {
+    let app = try TestApp()
+    let id = try app.add("Ada Morrow", bounty: "100")
+    let written = try SQLiteShell.exec(
+      app.folder.file("bounty.sqlite"),
+      """
+      UPDATE fugitive SET captured = 1, captured_at = '2026-11-29 12:00:00+02:00',
+        last_seen_at = '2026-11-28', last_seen_desc = 'Dock', created_at = '2026-11-27T09:00:00Z',
+        updated_at = 'not a time' WHERE id = \(id);
+      """)
+    #expect(written.status == 0, "\(written.stderr)")
+    let fugitive = try app.call("fugitives.get", ["id": .int(id)])
+    #expect(fugitive["capturedAt"] == .string("2026-11-29T10:00:00Z"))
+    #expect(fugitive["lastSeen"]?["at"] == .string("2026-11-28T00:00:00Z"))
+    #expect(fugitive["createdAt"] == .string("2026-11-27T09:00:00Z"))
+    #expect(fugitive["updatedAt"] == .string("1970-01-01T00:00:00Z"))
   }
 
   @Test func integersAreTheirDigits() {

@@ -10,9 +10,6 @@ enum Exporter {
     var done: Int64 = 0
     // The case file is read only for the fugitives that have one (a set read once).
     let withCaseFiles = try store.fugitiveIDsWithCaseFiles()
-    func caseFile(_ id: Int64) throws -> CaseFile {
-      withCaseFiles.contains(id) ? try store.caseFile(fugitiveID: id) : CaseFile()
-    }
     switch format {
     case .csv:
       var line: [UInt8] = []
@@ -20,7 +17,9 @@ enum Exporter {
       sink.write(line)
       try store.forEachFugitiveInManualOrder { fugitive in
         line.removeAll(keepingCapacity: true)
-        ExportRow.appendCSV(fugitive, caseFile: try caseFile(fugitive.id), to: &line)
+        let file =
+          withCaseFiles.contains(fugitive.id) ? try store.caseFile(fugitiveID: fugitive.id) : nil
+        ExportRow.appendCSV(fugitive, caseFile: file, to: &line)
         sink.write(line)
         done += 1
         try tick(store, done, total)
@@ -30,7 +29,9 @@ enum Exporter {
       var line: [UInt8] = []
       try store.forEachFugitiveInManualOrder { row in
         var fugitive = row
-        fugitive.caseFile = try caseFile(fugitive.id)
+        if withCaseFiles.contains(fugitive.id) {
+          fugitive.caseFile = try store.caseFile(fugitiveID: fugitive.id)
+        }
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: done == 0 ? [0x0A] : [0x2C, 0x0A])  // "\n" or ",\n"
         var photo: JSON?

@@ -162,33 +162,42 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     return seconds
   }
 
+  /// The moment of UTF-8 `bytes` in the form bounty stores, `YYYY-MM-DDTHH:MM:SSZ`, read in place
+  /// (a reader hands SQLite's own bytes); nil for any other form, which `init(parsing:)` reads.
+  public init?(canonicalUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let seconds = Self.canonical(bytes) else { return nil }
+    self.init(secondsSinceEpoch: seconds)
+  }
+
   /// The seconds of `YYYY-MM-DDTHH:MM:SSZ`, the form bounty stores, read without copying the
   /// text; nil for any other form (which the general parser reads).
   private static func canonical(_ text: String) -> Int64? {
     guard text.utf8.count == 20 else { return nil }
     var text = text
-    return text.withUTF8 { bytes -> Int64? in
-      guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-        bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-        bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
-      else { return nil }
-      func number(_ start: Int, _ width: Int) -> Int64? {
-        var value: Int64 = 0
-        for index in start..<start + width {
-          let digit = bytes[index] &- 48
-          guard digit <= 9 else { return nil }
-          value = value * 10 + Int64(digit)
-        }
-        return value
+    return text.withUTF8 { canonical($0) }
+  }
+
+  private static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+    else { return nil }
+    func number(_ start: Int, _ width: Int) -> Int64? {
+      var value: Int64 = 0
+      for index in start..<start + width {
+        let digit = bytes[index] &- 48
+        guard digit <= 9 else { return nil }
+        value = value * 10 + Int64(digit)
       }
-      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-        let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-        (1900...9999).contains(year), (1...12).contains(month),
-        (1...daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60,
-        second < 60
-      else { return nil }
-      return days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+      return value
     }
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+      (1900...9999).contains(year), (1...12).contains(month),
+      (1...daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60,
+      second < 60
+    else { return nil }
+    return days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
   }
 
   /// True when `text` names a whole day (`2026-11-30`) rather than a moment.
