@@ -10,9 +10,6 @@ enum Exporter {
     var done: Int64 = 0
     // The case file is read only for the fugitives that have one (a set read once).
     let withCaseFiles = try store.fugitiveIDsWithCaseFiles()
-    func caseFile(_ id: Int64) throws -> CaseFile {
-      withCaseFiles.contains(id) ? try store.caseFile(fugitiveID: id) : CaseFile()
-    }
     switch format {
     case .csv:
       var line: [UInt8] = []
@@ -20,9 +17,9 @@ enum Exporter {
       sink.write(line)
       try store.forEachFugitiveInManualOrder { fugitive in
         line.removeAll(keepingCapacity: true)
-        CSVWriter.appendRecord(
-          csvFields(fugitive, notes: fugitive.notes)
-            + CaseFileCSV.fields(try caseFile(fugitive.id)), to: &line)
+        let file =
+          withCaseFiles.contains(fugitive.id) ? try store.caseFile(fugitiveID: fugitive.id) : nil
+        ExportRow.appendCSV(fugitive, caseFile: file, to: &line)
         sink.write(line)
         done += 1
         try tick(store, done, total)
@@ -32,19 +29,18 @@ enum Exporter {
       var line: [UInt8] = []
       try store.forEachFugitiveInManualOrder { row in
         var fugitive = row
-        fugitive.caseFile = try caseFile(fugitive.id)
+        if withCaseFiles.contains(fugitive.id) {
+          fugitive.caseFile = try store.caseFile(fugitiveID: fugitive.id)
+        }
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: done == 0 ? [0x0A] : [0x2C, 0x0A])  // "\n" or ",\n"
-        var json = fugitive.json
-        if fugitive.hasPhoto, let photo = try store.photo(fugitiveID: fugitive.id),
-          case .object(var object) = json
-        {
-          object["photo"] = .object([
-            "mediaType": .string(photo.mediaType), "data": .string(Base64.encode(photo.bytes)),
+        var photo: JSON?
+        if fugitive.hasPhoto, let stored = try store.photo(fugitiveID: fugitive.id) {
+          photo = .object([
+            "mediaType": .string(stored.mediaType), "data": .string(Base64.encode(stored.bytes)),
           ])
-          json = .object(object)
         }
-        json.write(to: &line)
+        ExportRow.appendJSON(fugitive, photo: photo, to: &line)
         sink.write(line)
         done += 1
         try tick(store, done, total)
@@ -60,22 +56,14 @@ enum Exporter {
     }
   }
 
-  static func csvFields(_ fugitive: Fugitive, notes: [Note]) -> [String] {
-    func number(_ value: Double?) -> String { value.map { JSON.coordinate($0).serialized } ?? "" }
-    return [
-      String(fugitive.id), fugitive.name, fugitive.bounty.plain, fugitive.description,
-      fugitive.captured ? "true" : "false", fugitive.capturedAt?.iso8601 ?? "",
-      number(fugitive.capturePosition?.lat), number(fugitive.capturePosition?.lon),
-      number(fugitive.lastSeen?.lat), number(fugitive.lastSeen?.lon),
-      fugitive.lastSeen?.description ?? "",
-      fugitive.lastSeen?.at?.iso8601 ?? "", fugitive.createdAt.iso8601, fugitive.updatedAt.iso8601,
-      notes.isEmpty
-        ? ""
-        : JSON.array(
-          notes.map {
-            .object(["text": .string($0.text), "createdAt": .string($0.createdAt.iso8601)])
-          }
-        ).serialized,
-    ]
+  /// The CSV `notes` field: the notes as a JSON array of `{text, createdAt}`, empty for none.
+  static func notesField(_ notes: [Note]) -> String {
+    notes.isEmpty
+      ? ""
+      : JSON.array(
+        notes.map {
+          .object(["text": .string($0.text), "createdAt": .string($0.createdAt.iso8601)])
+        }
+      ).serialized
   }
 }

@@ -16,37 +16,58 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   public var description: String { iso8601 }
 
   public var iso8601: String {
+    // Written digit by digit into the string's own storage: an import or an export formats two or
+    // three of these per row.
+    let text = String(unsafeUninitializedCapacity: 20) { writeDigits(into: $0) }
+    return text.isEmpty ? wideYearText : text
+  }
+
+  /// Appends `iso8601` to `bytes` without building a String (an export writes three a row).
+  public func writeISO8601(to bytes: inout [UInt8]) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes on the stack
+    let written = withUnsafeMutableBytes(of: &digits) { raw in
+      let buffer = raw.bindMemory(to: UInt8.self)
+      let count = writeDigits(into: buffer)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+      return count
+    }
+    if written == 0 { bytes.append(contentsOf: wideYearText.utf8) }
+  }
+
+  /// Writes the 20 bytes of `YYYY-MM-DDTHH:MM:SSZ` into `bytes` (at least 20 long) and returns 20,
+  /// or 0 for a year outside 0...9999 (`wideYearText`).
+  private func writeDigits(into bytes: UnsafeMutableBufferPointer<UInt8>) -> Int {
     let days = secondsSinceEpoch.floorDivided(by: 86_400)
     let seconds = secondsSinceEpoch - days * 86_400
     let (year, month, day) = Self.civilDate(fromDays: days)
-    guard (0...9999).contains(year) else {
-      return
-        "\(civil.date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
-    }
-    // Written digit by digit into the string's own storage: an import or an export formats two or
-    // three of these per row.
-    return String(unsafeUninitializedCapacity: 20) { bytes in
-      func put(_ value: Int64, at index: Int, width: Int) {
-        var rest = value
-        for offset in stride(from: width - 1, through: 0, by: -1) {
-          bytes[index + offset] = UInt8(48 + rest % 10)
-          rest /= 10
-        }
+    guard (0...9999).contains(year) else { return 0 }
+    func put(_ value: Int64, at index: Int, width: Int) {
+      var rest = value
+      for offset in stride(from: width - 1, through: 0, by: -1) {
+        bytes[index + offset] = UInt8(48 + rest % 10)
+        rest /= 10
       }
-      put(year, at: 0, width: 4)
-      bytes[4] = UInt8(ascii: "-")
-      put(month, at: 5, width: 2)
-      bytes[7] = UInt8(ascii: "-")
-      put(day, at: 8, width: 2)
-      bytes[10] = UInt8(ascii: "T")
-      put(seconds / 3600, at: 11, width: 2)
-      bytes[13] = UInt8(ascii: ":")
-      put(seconds / 60 % 60, at: 14, width: 2)
-      bytes[16] = UInt8(ascii: ":")
-      put(seconds % 60, at: 17, width: 2)
-      bytes[19] = UInt8(ascii: "Z")
-      return 20
     }
+    put(year, at: 0, width: 4)
+    bytes[4] = UInt8(ascii: "-")
+    put(month, at: 5, width: 2)
+    bytes[7] = UInt8(ascii: "-")
+    put(day, at: 8, width: 2)
+    bytes[10] = UInt8(ascii: "T")
+    put(seconds / 3600, at: 11, width: 2)
+    bytes[13] = UInt8(ascii: ":")
+    put(seconds / 60 % 60, at: 14, width: 2)
+    bytes[16] = UInt8(ascii: ":")
+    put(seconds % 60, at: 17, width: 2)
+    bytes[19] = UInt8(ascii: "Z")
+    return 20
+  }
+
+  /// `iso8601` of a moment whose year does not have four digits.
+  private var wideYearText: String {
+    let seconds = secondsSinceEpoch - secondsSinceEpoch.floorDivided(by: 86_400) * 86_400
+    return
+      "\(civil.date)T\(Self.pad(seconds / 3600)):\(Self.pad(seconds / 60 % 60)):\(Self.pad(seconds % 60))Z"
   }
 
   /// The calendar date `YYYY-MM-DD` (UTC) and the seconds into that day.
@@ -141,33 +162,42 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     return seconds
   }
 
+  /// The moment of UTF-8 `bytes` in the form bounty stores, `YYYY-MM-DDTHH:MM:SSZ`, read in place
+  /// (a reader hands SQLite's own bytes); nil for any other form, which `init(parsing:)` reads.
+  public init?(canonicalUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let seconds = Self.canonical(bytes) else { return nil }
+    self.init(secondsSinceEpoch: seconds)
+  }
+
   /// The seconds of `YYYY-MM-DDTHH:MM:SSZ`, the form bounty stores, read without copying the
   /// text; nil for any other form (which the general parser reads).
   private static func canonical(_ text: String) -> Int64? {
     guard text.utf8.count == 20 else { return nil }
     var text = text
-    return text.withUTF8 { bytes -> Int64? in
-      guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-        bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-        bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
-      else { return nil }
-      func number(_ start: Int, _ width: Int) -> Int64? {
-        var value: Int64 = 0
-        for index in start..<start + width {
-          let digit = bytes[index] &- 48
-          guard digit <= 9 else { return nil }
-          value = value * 10 + Int64(digit)
-        }
-        return value
+    return text.withUTF8 { canonical($0) }
+  }
+
+  private static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+    else { return nil }
+    func number(_ start: Int, _ width: Int) -> Int64? {
+      var value: Int64 = 0
+      for index in start..<start + width {
+        let digit = bytes[index] &- 48
+        guard digit <= 9 else { return nil }
+        value = value * 10 + Int64(digit)
       }
-      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-        let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-        (1900...9999).contains(year), (1...12).contains(month),
-        (1...daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60,
-        second < 60
-      else { return nil }
-      return days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+      return value
     }
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+      (1900...9999).contains(year), (1...12).contains(month),
+      (1...daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60,
+      second < 60
+    else { return nil }
+    return days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
   }
 
   /// True when `text` names a whole day (`2026-11-30`) rather than a moment.

@@ -82,6 +82,19 @@ public struct Row {
     isNull(column) ? nil : text(column)
   }
 
+  /// The moment a text column holds (`Timestamp(parsing:)`), or nil for NULL or text that is not
+  /// one. The stored form is read from SQLite's own bytes, without making a String of them.
+  public func timestamp(_ column: Int32) -> Timestamp? {
+    guard case .sqlite(let statement) = source else {
+      return optionalText(column).flatMap(Timestamp.init(parsing:))
+    }
+    guard let pointer = sqlite3_column_text(statement, column) else { return nil }
+    let bytes = UnsafeBufferPointer(
+      start: pointer, count: Int(sqlite3_column_bytes(statement, column)))
+    return Timestamp(canonicalUTF8: bytes)
+      ?? Timestamp(parsing: String(decoding: bytes, as: UTF8.self))
+  }
+
   public func blob(_ column: Int32) -> [UInt8] {
     switch source {
     case .sqlite(let statement):

@@ -156,16 +156,16 @@ extension Store {
     let lastSeen = LastSeen(
       lat: row.optionalCoordinate(c.lastSeenLat), lon: row.optionalCoordinate(c.lastSeenLon),
       description: row.optionalText(c.lastSeenDescription),
-      at: row.optionalText(c.lastSeenAt).flatMap(Timestamp.init(parsing:)))
+      at: row.timestamp(c.lastSeenAt))
     var fugitive = Fugitive(
       id: row.int(c.id), name: row.text(c.name),
       bounty: Money(minorUnits: row.int(c.bounty), currency: currency),
       description: row.text(c.description), captured: row.int(c.captured) != 0,
-      capturedAt: row.optionalText(c.capturedAt).flatMap(Timestamp.init(parsing:)),
+      capturedAt: row.timestamp(c.capturedAt),
       captureLocation: nil, lastSeen: lastSeen.isEmpty ? nil : lastSeen,
       hasPhoto: row.int(c.hasPhoto) != 0, position: row.int(c.position), notes: [],
-      createdAt: Timestamp(parsing: row.text(c.createdAt)) ?? Timestamp(secondsSinceEpoch: 0),
-      updatedAt: Timestamp(parsing: row.text(c.updatedAt)) ?? Timestamp(secondsSinceEpoch: 0))
+      createdAt: row.timestamp(c.createdAt) ?? Timestamp(secondsSinceEpoch: 0),
+      updatedAt: row.timestamp(c.updatedAt) ?? Timestamp(secondsSinceEpoch: 0))
     fugitive.capturePosition = Coordinates(
       lat: row.optionalCoordinate(c.capturedLat), lon: row.optionalCoordinate(c.capturedLon))
     return fugitive
