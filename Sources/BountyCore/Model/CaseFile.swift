@@ -210,6 +210,25 @@ public struct CaseFile: Equatable, Sendable {
     self.closedAt = closedAt
   }
 
+  /// The JSON members the case file adds to a fugitive, in order (`jsonMember(_:)` by index).
+  public static let jsonMemberNames = ["bond", "descriptors", "aliases", "expenses", "closedAt"]
+
+  /// The value of the member `jsonMemberNames[index]`.
+  public func jsonMember(_ index: Int) -> JSON {
+    switch index {
+    case 0: bond?.json ?? .null
+    case 1: descriptors?.json ?? .null
+    case 2: .array(aliases.map(JSON.string))
+    case 3: .array(expenses.map(\.json))
+    default: .optional(closedAt?.iso8601)
+    }
+  }
+
+  /// The JSON members the case file adds to a fugitive.
+  public var jsonMembers: [(String, JSON)] {
+    Self.jsonMemberNames.indices.map { (Self.jsonMemberNames[$0], jsonMember($0)) }
+  }
+
   /// The message every change to a closed case is refused with.
   public static func closedMessage(_ id: Int64) -> String {
     "case \(id) is closed; reopen it first"

@@ -169,7 +169,12 @@ public struct Fugitive: Equatable, Sendable {
 
   /// The members of a fugitive's JSON, in order: the one definition its JSON value, its JSON text
   /// (`writeJSON`) and the streamed formats' fields are all made from.
-  static let members: [(name: String, value: @Sendable (Fugitive) -> JSON)] = [
+  static let members = ownMembers + caseFileMembers
+
+  /// A member's name and how to read its value from a fugitive.
+  typealias Member = (name: String, value: @Sendable (Fugitive) -> JSON)
+
+  private static let ownMembers: [Member] = [
     ("id", { .int($0.id) }),
     ("name", { .string($0.name) }),
     ("bounty", { .string($0.bounty.plain) }),
@@ -183,12 +188,12 @@ public struct Fugitive: Equatable, Sendable {
     ("notes", { .array($0.notes.map(\.json)) }),
     ("createdAt", { .string($0.createdAt.iso8601) }),
     ("updatedAt", { .string($0.updatedAt.iso8601) }),
-    ("bond", { $0.caseFile.bond?.json ?? .null }),
-    ("descriptors", { $0.caseFile.descriptors?.json ?? .null }),
-    ("aliases", { .array($0.caseFile.aliases.map(JSON.string)) }),
-    ("expenses", { .array($0.caseFile.expenses.map(\.json)) }),
-    ("closedAt", { .optional($0.caseFile.closedAt?.iso8601) }),
   ]
+
+  /// The case file's members, as it declares them.
+  private static let caseFileMembers: [Member] = CaseFile.jsonMemberNames.indices.map { index in
+    (CaseFile.jsonMemberNames[index], { $0.caseFile.jsonMember(index) })
+  }
 
   private static let memberIndex = Dictionary(
     uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
