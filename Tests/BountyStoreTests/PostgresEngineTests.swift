@@ -261,6 +261,27 @@ final class ScratchPostgres {
     #expect(try !scratch.connect().isReadOnly)
   }
 
+  /// Every session bounds its lock waits and has the server watch for a client that is gone, as
+  /// any role (the settings are read without `pg_settings`), keeping a `lock_timeout` the role
+  /// has of its own.
+  @Test func everySessionBoundsLockWaitsAndWatchesForAGoneClient() throws {
+    let scratch = try ScratchPostgres()
+    let plain = scratch.name + "_plain"
+    let patient = scratch.name + "_patient"
+    try ScratchPostgres.administer(
+      "CREATE ROLE \(plain) LOGIN; CREATE ROLE \(patient) LOGIN; "
+        + "ALTER ROLE \(patient) SET lock_timeout = '10s'")
+    defer { try? ScratchPostgres.administer("DROP ROLE \(plain); DROP ROLE \(patient)") }
+    for (role, lockTimeout) in [(plain, "5s"), (patient, "10s")] {
+      let session = try Database(
+        postgresURL: "\(ScratchPostgres.server) dbname=\(scratch.name) user=\(role)")
+      #expect(try session.scalarText("SELECT current_setting('lock_timeout')") == lockTimeout)
+      #expect(
+        try session.scalarText("SELECT current_setting('client_connection_check_interval')")
+          == "1s")
+    }
+  }
+
   @Test func blobsAndTextRoundTripExactly() throws {
     let scratch = try ScratchPostgres()
     let database = try scratch.connect()

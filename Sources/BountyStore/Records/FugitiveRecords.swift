@@ -215,23 +215,28 @@ extension Store {
     return fugitive
   }
 
-  /// One page of fugitives and the number that match in all. When only the status filters, the
-  /// number comes from the tally in the page's own query (counted apart only for an empty page).
+  /// One page of fugitives and the number that match in all, in one statement: the number is a
+  /// column of the page's own query, from the tally when only the status filters, else counted by a
+  /// subquery run once (on a server, one round trip instead of two). Counted apart only for an
+  /// empty page, which has no row to carry it.
   public func fugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64) {
     if let found = try searchedFugitives(query) { return found }
     var decoder = FugitiveRowDecoder(currency: try currency())
     var totalColumn: Int32?
     let (whereClause, values) = query.filter(on: database.dialect)
-    let tally = query.countsByStatusOnly ? Self.tally(of: query.status) : nil
+    let total: (sql: String, values: [SQLValue]) =
+      query.countsByStatusOnly
+      ? (sql: Self.tally(of: query.status), values: [])
+      : (sql: "SELECT count(*) FROM fugitive \(whereClause)", values: values)
     let page = try database.query(
       """
       SELECT \(Self.fugitiveRowColumns(database.dialect)),
-        \(tally.map { "(\($0))" } ?? "NULL") AS listed_total
+        (\(total.sql)) AS listed_total
       FROM fugitive
       \(whereClause)
       ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
       """,
-      values + [
+      total.values + values + [
         query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
       ],
       row: { row in
@@ -241,11 +246,11 @@ extension Store {
         }
         return (fugitive, row.int(totalColumn ?? 0))
       })
-    let total =
-      if tally != nil, let first = page.first { first.1 } else {
+    let counted =
+      if let first = page.first { first.1 } else {
         try count(query, whereClause: whereClause, values: values)
       }
-    return (try withChildren(page.map(\.0)), total)
+    return (try withChildren(page.map(\.0)), counted)
   }
 
   /// How many fugitives match: from the tally when only the status filters, else counted.
