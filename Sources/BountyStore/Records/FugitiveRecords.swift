@@ -50,7 +50,7 @@ struct FugitiveRow {
 }
 
 extension Store {
-  private static let ownColumns = """
+  static let ownColumns = """
     id, name, bounty_minor, description, captured, captured_at, captured_lat, captured_lon, \
     last_seen_lat, last_seen_lon, last_seen_desc, last_seen_at, position, created_at, updated_at
     """
@@ -68,6 +68,16 @@ extension Store {
     dialect == .sqlite ? fileRowColumns : serverRowColumns
   }
 
+  /// The columns of a list of fugitives (a page, a read-ahead, a stream's batch), for
+  /// `markingChildren` then `withChildren`: on SQLite the fugitive's own, whether it has a photo,
+  /// notes or a case file left false for `markingChildren` to ask of the whole list at once; on
+  /// PostgreSQL `fugitiveRowColumns`, the flags the triggers keep on the row.
+  static func fugitiveListColumns(_ dialect: SQLDialect) -> String {
+    dialect == .sqlite ? fileListColumns : serverRowColumns
+  }
+
+  private static let fileListColumns =
+    ownColumns + ", 0 AS has_photo, 0 AS has_notes, 0 AS has_case_file"
   private static let fileColumns =
     ownColumns + ", EXISTS (SELECT 1 FROM photo WHERE photo.fugitive_id = fugitive.id) AS has_photo"
   private static let serverColumns = ownColumns + ", fugitive.has_photo AS has_photo"
@@ -197,11 +207,11 @@ extension Store {
     var decoder = FugitiveRowDecoder(currency: try currency())
     let rows = try database.query(
       """
-      SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive
+      SELECT \(Self.fugitiveListColumns(database.dialect)) FROM fugitive
       WHERE id IN (\(database.dialect.integersOfJSONArray))
       """, [.integers(ids)],
       row: { try decoder.fugitiveRow($0) })
-    let complete = try withChildren(rows)
+    let complete = try withChildren(markingChildren(rows))
     fugitivesReadAhead = (
       database.transactionSerial, Dictionary(complete.map { ($0.id, $0) }) { first, _ in first }
     )
@@ -230,7 +240,7 @@ extension Store {
       : (sql: "SELECT count(*) FROM fugitive \(whereClause)", values: values)
     let page = try database.query(
       """
-      SELECT \(Self.fugitiveRowColumns(database.dialect)),
+      SELECT \(Self.fugitiveListColumns(database.dialect)),
         (\(total.sql)) AS listed_total
       FROM fugitive
       \(whereClause)
@@ -250,7 +260,7 @@ extension Store {
       if let first = page.first { first.1 } else {
         try count(query, whereClause: whereClause, values: values)
       }
-    return (try withChildren(page.map(\.0)), counted)
+    return (try withChildren(markingChildren(page.map(\.0))), counted)
   }
 
   /// How many fugitives match: from the tally when only the status filters, else counted.

@@ -122,16 +122,16 @@ extension Store {
     {
       let (filters, values) = query.filter(on: database.dialect)
       items = try database.query(
-        "SELECT \(Self.fugitiveRowColumns(database.dialect)) FROM fugitive \(filters) \(order)",
+        "SELECT \(Self.fugitiveListColumns(database.dialect)) FROM fugitive \(filters) \(order)",
         values + paging
       ) { try decoder.fugitiveRow($0) }
     } else {
       items = try database.query(
-        "SELECT \(Self.fugitiveRowColumns(database.dialect)) \(joined.sql) \(order)",
+        "SELECT \(Self.fugitiveListColumns(database.dialect)) \(joined.sql) \(order)",
         joined.values + paging
       ) { try decoder.fugitiveRow($0) }
     }
-    return (try withChildren(items), total)
+    return (try withChildren(markingChildren(items)), total)
   }
 
   /// The FROM and WHERE of a searched list that looks every match up by its ID# and tests it

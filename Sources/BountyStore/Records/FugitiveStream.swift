@@ -22,12 +22,12 @@ extension Store {
     batch.reserveCapacity(Self.streamBatch)
     func flush() throws {
       try checkCancelled()
-      for fugitive in try withChildren(batch) { try body(fugitive) }
+      for fugitive in try withChildren(markingChildren(batch)) { try body(fugitive) }
       batch.removeAll(keepingCapacity: true)
     }
     try database.forEachRow(
       """
-      SELECT \(Self.fugitiveRowColumns(database.dialect)) \(selection.sql)
+      SELECT \(Self.fugitiveListColumns(database.dialect)) \(selection.sql)
       ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
       """,
       selection.values + [
