@@ -37,35 +37,26 @@ struct Table {
     }
     let lastIndex = columns.count - 1
     let lineCapacity = widths.reduce(2 * lastIndex, +)
-    // Each line is built in one string: cells, padding and separators appended in place.
+    // Each line is built as bytes in one buffer (appending to a String checks each boundary),
+    // cells, padding and separators in place, and made a string once.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(lineCapacity + 16)
     func line(_ cells: [String]) -> String {
-      var text = ""
-      text.reserveCapacity(lineCapacity)
+      bytes.removeAll(keepingCapacity: true)
       for index in columns.indices {
-        if index > 0 { text += "  " }
+        if index > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
         let cell = maxWidth == nil ? cells[index] : truncated(cells[index], toWidth: widths[index])
         let padding = max(0, widths[index] - displayWidth(cell))
         if columns[index].alignRight {
-          Self.appendSpaces(padding, to: &text)
-          text += cell
+          bytes.append(contentsOf: repeatElement(0x20, count: padding))
+          bytes.append(contentsOf: cell.utf8)
         } else {
-          text += cell
-          if index < lastIndex { Self.appendSpaces(padding, to: &text) }
+          bytes.append(contentsOf: cell.utf8)
+          if index < lastIndex { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
         }
       }
-      return text
+      return String(decoding: bytes, as: UTF8.self)
     }
     return [style.bold(line(columns.map(\.title)))] + rows.map(line)
-  }
-
-  private static let spaces = String(repeating: " ", count: 256)
-
-  private static func appendSpaces(_ count: Int, to text: inout String) {
-    var left = count
-    while left > 0 {
-      let run = min(left, spaces.utf8.count)
-      text += spaces.prefix(run)
-      left -= run
-    }
   }
 }
