@@ -90,13 +90,15 @@ public final class Database {
     try engine.cursor(sql, values, streaming: true)
   }
 
-  /// Runs a query and maps each row with `row`.
+  /// Runs a query and maps each row with `row`, into an array made room for `expected` rows at
+  /// the start (a page of thousands is then never regrown).
   public func query<T>(
-    _ sql: String, _ values: [SQLValue] = [], row: (Row) throws -> T
+    _ sql: String, _ values: [SQLValue] = [], expected: Int = 0, row: (Row) throws -> T
   ) throws -> [T] {
     let cursor = try engine.cursor(sql, values, streaming: false)
     defer { cursor.close() }
     var rows: [T] = []
+    rows.reserveCapacity(expected)
     while try cursor.next() { rows.append(try row(cursor.row)) }
     return rows
   }

@@ -232,12 +232,12 @@ extension Store {
   public func fugitives(_ query: FugitiveQuery) throws -> (items: [Fugitive], total: Int64) {
     if let found = try searchedFugitives(query) { return found }
     var decoder = FugitiveRowDecoder(currency: try currency())
-    var totalColumn: Int32?
     let (whereClause, values) = query.filter(on: database.dialect)
     let total: (sql: String, values: [SQLValue]) =
       query.countsByStatusOnly
       ? (sql: Self.tally(of: query.status), values: [])
       : (sql: "SELECT count(*) FROM fugitive \(whereClause)", values: values)
+    var listed: Int64?
     let page = try database.query(
       """
       SELECT \(Self.fugitiveListColumns(database.dialect)),
@@ -249,19 +249,23 @@ extension Store {
       total.values + values + [
         query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
       ],
+      // A page of thousands in one array, never regrown (each copy of thousands of fugitives
+      // is fresh memory, and its page faults cost more than the copying).
+      expected: Int(min(query.limit ?? 0, Self.largestPageReserved)),
       row: { row in
         let fugitive = try decoder.fugitiveRow(row)
-        if totalColumn == nil {
-          totalColumn = try decoder.columns?.others.position(of: "listed_total")
+        if listed == nil {
+          listed = row.int(try decoder.columns?.others.position(of: "listed_total") ?? 0)
         }
-        return (fugitive, row.int(totalColumn ?? 0))
+        return fugitive
       })
-    let counted =
-      if let first = page.first { first.1 } else {
-        try count(query, whereClause: whereClause, values: values)
-      }
-    return (try withChildren(markingChildren(page.map(\.0))), counted)
+    let counted = try listed ?? count(query, whereClause: whereClause, values: values)
+    return (try withChildren(markingChildren(page)), counted)
   }
+
+  /// The most rows a page's array makes room for before it has read them (a page holds at most
+  /// 10,000; a larger limit grows the array as rows come).
+  static let largestPageReserved: Int64 = 10_000
 
   /// How many fugitives match: from the tally when only the status filters, else counted.
   func count(_ query: FugitiveQuery, whereClause: String, values: [SQLValue]) throws -> Int64 {
