@@ -57,18 +57,10 @@ public struct Money: Hashable, Sendable, Comparable {
 
   /// Appends `plain` to `bytes` without building a String (reports and exports write millions).
   public func writePlain(to bytes: inout [UInt8]) {
-    var magnitude = minorUnits.magnitude
-    if minorUnits < 0 { bytes.append(UInt8(ascii: "-")) }
-    var digits: [UInt8] = []
-    digits.reserveCapacity(24)
-    var written = 0
-    repeat {
-      if written == currency.scale && currency.scale > 0 { digits.append(UInt8(ascii: ".")) }
-      digits.append(UInt8(48 + magnitude % 10))
-      magnitude /= 10
-      written += 1
-    } while magnitude > 0 || written <= currency.scale
-    bytes.append(contentsOf: digits.reversed())
+    Self.withDigits(
+      magnitude: minorUnits.magnitude, negative: minorUnits < 0, scale: currency.scale,
+      grouping: false
+    ) { bytes.append(contentsOf: $0) }
   }
 
   /// The amount for people: `$12,500.50`.
@@ -88,14 +80,26 @@ public struct Money: Hashable, Sendable, Comparable {
     digits(magnitude: minor.magnitude, negative: minor < 0, scale: scale, grouping: grouping)
   }
 
-  /// `-`, then `symbol`, then the digits of `magnitude` minor units: written right to left into
-  /// one small buffer, with no string per part (a 5,000-row table formats 5,000 amounts).
+  /// `-`, then `symbol`, then the digits of `magnitude` minor units.
   private static func digits(
     magnitude: UInt64, negative: Bool, scale: Int, grouping: Bool, symbol: String = ""
   ) -> String {
-    // 20 digits, 6 commas, the point and the decimals of any currency.
+    let text = withDigits(magnitude: magnitude, negative: false, scale: scale, grouping: grouping) {
+      String(decoding: $0, as: UTF8.self)
+    }
+    return negative ? "-" + symbol + text : (symbol.isEmpty ? text : symbol + text)
+  }
+
+  /// Hands `body` the digits of `magnitude` minor units (after `-` when `negative`), written right
+  /// to left into one small buffer: no string or array per amount (a 5,000-row table formats 5,000,
+  /// an export millions).
+  private static func withDigits<R>(
+    magnitude: UInt64, negative: Bool, scale: Int, grouping: Bool,
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    // A sign, 20 digits, 6 commas, the point and the decimals of any currency.
     let capacity = 32 + scale
-    let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       var start = capacity
       func put(_ byte: UInt8) {
         start -= 1
@@ -116,9 +120,8 @@ public struct Money: Hashable, Sendable, Comparable {
         rest /= 10
         count += 1
       } while rest > 0
-      return String(
-        decoding: UnsafeBufferPointer(rebasing: buffer[start..<capacity]), as: UTF8.self)
+      if negative { put(UInt8(ascii: "-")) }
+      return body(UnsafeBufferPointer(rebasing: buffer[start..<capacity]))
     }
-    return negative ? "-" + symbol + text : (symbol.isEmpty ? text : symbol + text)
   }
 }

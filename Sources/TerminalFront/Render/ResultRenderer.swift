@@ -47,7 +47,7 @@ struct ResultRenderer {
   private func render(_ view: ResultView, _ result: JSON) -> [String] {
     switch view {
     case .fugitiveList, .fugitiveCard:
-      return []
+      return []  // drawn from the typed page or fugitive by `render(_:_:arguments:)`
     case .message(let headline):
       let text = line(headline, result)
       return text.isEmpty ? [] : [text]
