@@ -15,13 +15,7 @@ enum AppCommands {
       summary: "List the steps undo and redo would take, newest first", params: [],
       effect: .read, result: "{undo: [step], redo: [step]}", schema: .component(.history),
       view: .history)
-  ) { store, _ in
-    let steps = try store.historySteps()
-    return .object([
-      "undo": .array(steps.filter { $0.stack == "undo" }.map(\.json)),
-      "redo": .array(steps.filter { $0.stack == "redo" }.map(\.json)),
-    ])
-  }
+  ) { store, _ in History(try store.historySteps()) }
 
   static let undo = Command(
     CommandSpec(
@@ -29,7 +23,7 @@ enum AppCommands {
       params: [], effect: .change(undoable: false), result: "the step undone",
       schema: .component(.historyStep),
       view: .message(Headline { "Undid: \($0["label"])" }), role: .undo)
-  ) { store, _ in try store.undo().json }
+  ) { store, _ in try store.undo() }
 
   static let redo = Command(
     CommandSpec(
@@ -37,7 +31,7 @@ enum AppCommands {
       params: [], effect: .change(undoable: false), result: "the step redone",
       schema: .component(.historyStep),
       view: .message(Headline { "Redid: \($0["label"])" }), role: .redo)
-  ) { store, _ in try store.redo().json }
+  ) { store, _ in try store.redo() }
 
   static let sample = Command(
     CommandSpec(

@@ -10,19 +10,9 @@ public enum SettingsTab {
     "key", SettingKey.self, required: true, positional: true, help: "The setting's key")
   static let value = Param.any("value", required: true, positional: true, help: "The new value")
 
-  /// `{key, value, default, isDefault, help, scope, file?}` for one setting: `scope` says where
-  /// it is kept (`roster` or `personal`), `file` names the config file a preference is kept in.
-  static func json(_ store: Store, _ key: SettingKey) throws -> JSON {
-    let value = try store.settingText(key)
-    var object: JSONObject = [
-      "key": .string(key.rawValue), "value": key.json(value),
-      "default": key.json(key.defaultValue), "isDefault": .bool(value == key.defaultValue),
-      "help": .string(key.help), "scope": .string(key.scope.rawValue),
-    ]
-    if key.scope == .personal, let file = store.preferences?.path {
-      object["file"] = .string(file)
-    }
-    return .object(object)
+  /// The setting `key` as it stands, with the config file a preference is kept in.
+  static func setting(_ store: Store, _ key: SettingKey) throws -> Setting {
+    Setting(key: key, value: try store.settingText(key), file: store.preferences?.path)
   }
 
   static let list = Command(
@@ -33,8 +23,7 @@ public enum SettingsTab {
       schema: .component(.settingList),
       view: .settingsTable, role: .listSettings)
   ) { store, _ in
-    let items = try SettingKey.allCases.map { try json(store, $0) }
-    return .object(["items": .array(items), "total": .int(items.count)])
+    ItemList(try SettingKey.allCases.map { try setting(store, $0) })
   }
 
   static let get = Command(
@@ -44,7 +33,7 @@ public enum SettingsTab {
       schema: .component(.setting),
       view: .setting, role: .readSetting)
   ) { store, arguments in
-    try json(store, arguments.required(key))
+    try setting(store, arguments.required(key))
   }
 
   static let set = Command(
@@ -59,7 +48,7 @@ public enum SettingsTab {
     let valid = try setting.validate(arguments.required(value))
     if setting == .currency { try CurrencyChange.check(store, to: valid) }
     try store.storeSetting(setting, valid)
-    return try json(store, setting)
+    return try Self.setting(store, setting)
   }
 
   static let reset = Command(
@@ -72,6 +61,6 @@ public enum SettingsTab {
     let setting = try arguments.required(key)
     if setting == .currency { try CurrencyChange.check(store, to: setting.defaultValue) }
     try store.storeSetting(setting, setting.defaultValue)
-    return try json(store, setting)
+    return try Self.setting(store, setting)
   }
 }

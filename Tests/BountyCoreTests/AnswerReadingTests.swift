@@ -61,19 +61,6 @@ import Testing
     #expect(notLocated.row == nil)
   }
 
-  @Test func settingsAndHistoryStepsReadTyped() throws {
-    let setting = try SettingState(
-      json: .object([
-        "key": "confirm.delete", "value": .bool(false), "default": .bool(true),
-        "isDefault": .bool(false), "help": "Ask first",
-      ]))
-    #expect(
-      setting
-        == SettingState(key: "confirm.delete", value: "false", isDefault: false, help: "Ask first"))
-    let step = try HistoryStepAnswer(json: .object(["id": 3, "label": "fugitives edit 7"]))
-    #expect(step.label == "fugitives edit 7")
-  }
-
   @Test func aShapeBountyDidNotWriteIsRefusedByName() {
     var json = Self.everything(in: .usd).jsonObject
     json["bounty"] = .number("12.5")

@@ -70,4 +70,44 @@ import Testing
     #expect(try Self.written(value) == value.serialized)
     #expect(value.member("b") == .bool(true))
   }
+
+  @Test func settingsWriteTheirValuesTypedByKey() throws {
+    let settings = ItemList([
+      Setting(key: .confirmDelete, value: "false", file: "/home/ada/.config/bounty/config"),
+      Setting(key: .historyLimit, value: "200"),
+      Setting(key: .hunterName, value: "", file: "/ignored/for/a/roster/setting"),
+    ])
+    let text = try Self.written(settings)
+    #expect(text == settings.json.serialized)
+    #expect(
+      text.hasPrefix(
+        #"{"items":[{"key":"confirm.delete","value":false,"default":true,"isDefault":false,"#
+          + #""help":"Ask before deleting in the shell","scope":"personal","#
+          + #""file":"/home/ada/.config/bounty/config"},{"key":"history.limit","value":200,"#))
+    #expect(text.hasSuffix(#""scope":"roster"}],"total":3}"#))
+    #expect(settings.items[1].isDefault && !settings.items[0].isDefault)
+    #expect(settings.items[2].file == nil && settings.items[2].shownValue == "(not set)")
+    #expect(settings.items[0].member("value") == .bool(false))
+    #expect(settings.items[0].member("nonsense") == nil)
+  }
+
+  @Test func historyWritesBothStacksNewestFirst() throws {
+    let steps = [
+      HistoryStep(
+        id: 9, label: "fugitives edit 7", createdAt: Timestamp(secondsSinceEpoch: 60), stack: "redo"
+      ),
+      HistoryStep(
+        id: 8, label: "settings set \"x\"", createdAt: Timestamp(secondsSinceEpoch: 0),
+        stack: "undo", hunter: "Ada"),
+      HistoryStep(
+        id: 4, label: "fugitives add", createdAt: Timestamp(secondsSinceEpoch: 0), stack: "undo"),
+    ]
+    let history = History(steps)
+    #expect(history.undo.map(\.id) == [8, 4] && history.redo.map(\.id) == [9])
+    let text = try Self.written(history)
+    #expect(text == history.json.serialized)
+    #expect(text.contains(#""label":"settings set \"x\"","createdAt":"1970-01-01T00:00:00Z","#))
+    #expect(text.contains(#""stack":"undo","hunter":"Ada"}"#))
+    #expect(try Self.written(History([])) == #"{"undo":[],"redo":[]}"#)
+  }
 }

@@ -77,11 +77,10 @@ import Testing
     let shown = frame(
       settings,
       .settings([
-        SettingState(key: "currency", value: "USD", isDefault: true, help: "Money"),
-        SettingState(key: "commission", value: "", isDefault: false, help: "Your share"),
+        Setting(key: .currency, value: "USD"), Setting(key: .hunterName, value: ""),
       ]))
     #expect(shown.line(2).hasPrefix("currency USD"))
-    #expect(shown.line(3).hasPrefix("commission (not set)"))
+    #expect(shown.line(3).hasPrefix("hunter.name (not set)"))
   }
 
   @Test func theSameStateAndSnapshotGiveTheSameFrame() {

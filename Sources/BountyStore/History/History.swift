@@ -1,26 +1,5 @@
 import BountyCore
 
-/// One step of the undo or redo stack.
-public struct HistoryStep: Sendable, Equatable {
-  public let id: Int64
-  public let label: String
-  public let createdAt: Timestamp
-  public let stack: String
-  /// Who made the step: on PostgreSQL the hunter's display name (table `hunter`) or else the role;
-  /// nil on SQLite, whose history is one user's.
-  public var hunter: String? = nil
-
-  /// The step as results show it; `hunter` only on PostgreSQL.
-  public var json: JSON {
-    var fields: JSONObject = [
-      "id": .int(id), "label": .string(label), "createdAt": .string(createdAt.iso8601),
-      "stack": .string(stack),
-    ]
-    if let hunter { fields["hunter"] = .string(hunter) }
-    return .object(fields)
-  }
-}
-
 /// Undo and redo by sqlite.org's trigger technique (migration 0010): while a step is being recorded,
 /// triggers log how to reverse each row change. Since migration 0018 (agency migration 2) a log
 /// entry is data: which compiled statement reverses it (`op`, see `HistoryStatements`) and the old

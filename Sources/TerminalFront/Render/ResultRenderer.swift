@@ -29,6 +29,15 @@ struct ResultRenderer {
         return [answer.json.serialized]
       }
       return (headline.map { [line($0, answer.json)] } ?? []) + views.detail(fugitive)
+    case .settingsTable:
+      guard let settings = answer as? ItemList<Setting> else { return [answer.json.serialized] }
+      return settingsTable(settings.items)
+    case .setting:
+      guard let setting = answer as? Setting else { return [answer.json.serialized] }
+      return [self.setting(setting)]
+    case .history:
+      guard let history = answer as? History else { return [answer.json.serialized] }
+      return self.history(history)
     default:
       return render(view, answer.json)
     }
@@ -46,8 +55,8 @@ struct ResultRenderer {
   /// The views drawn from the answer's JSON.
   private func render(_ view: ResultView, _ result: JSON) -> [String] {
     switch view {
-    case .fugitiveList, .fugitiveCard:
-      return []  // drawn from the typed page or fugitive by `render(_:_:arguments:)`
+    case .fugitiveList, .fugitiveCard, .settingsTable, .setting, .history:
+      return []  // drawn from the typed answer by `render(_:_:arguments:)`
     case .message(let headline):
       let text = line(headline, result)
       return text.isEmpty ? [] : [text]
@@ -55,19 +64,6 @@ struct ResultRenderer {
       return notes(result)
     case .expenses:
       return views.expenses(result)
-    case .settingsTable:
-      return settingsTable(result)
-    case .setting:
-      let key = result["key"]?.stringValue ?? ""
-      // A preference names the config file it is kept in.
-      let notes =
-        (result["isDefault"] == .bool(true) ? ["default"] : [])
-        + (result["file"]?.stringValue.map { ["kept in \(terminalSafe($0))"] } ?? [])
-      let suffix =
-        notes.isEmpty ? "" : terminal.style.dim("  (\(notes.joined(separator: "; ")))")
-      return ["\(key) = \(settingValue(result["value"]))\(suffix)"]
-    case .history:
-      return history(result)
     case .keyValues:
       return keyValues(result)
     case .facts(let facts):
@@ -96,45 +92,42 @@ struct ResultRenderer {
     }
   }
 
-  private func settingsTable(_ result: JSON) -> [String] {
+  private func settingsTable(_ settings: [Setting]) -> [String] {
     var table = Table([
       Table.Column(title: "KEY"), Table.Column(title: "VALUE"), Table.Column(title: "KEPT IN"),
       Table.Column(title: "ABOUT", flexible: true),
     ])
-    for item in result["items"]?.arrayValue ?? [] {
+    for setting in settings {
       table.add([
-        item["key"]?.stringValue ?? "", settingValue(item["value"]),
-        item["scope"]?.stringValue == "personal" ? "config" : "roster",
-        item["help"]?.stringValue ?? "",
+        setting.key.rawValue, terminalSafe(setting.shownValue),
+        setting.key.scope == .personal ? "config" : "roster", setting.key.help,
       ])
     }
     return table.render(maxWidth: terminal.width, style: terminal.style)
   }
 
-  private func history(_ result: JSON) -> [String] {
-    let undo = result["undo"]?.arrayValue ?? []
-    let redo = result["redo"]?.arrayValue ?? []
-    if undo.isEmpty && redo.isEmpty { return ["Nothing to undo or redo."] }
-    func steps(_ title: String, _ steps: [JSON]) -> [String] {
-      guard !steps.isEmpty else { return [] }
-      return [title]
-        + steps.map {
-          // An agency database names who made each step.
-          let hunter = $0["hunter"]?.stringValue.map { "  by \(terminalSafe($0))" } ?? ""
-          return "  \(terminalSafe($0["label"]?.stringValue ?? ""))  "
-            + terminal.style.dim(views.time($0["createdAt"]) + hunter)
-        }
-    }
-    return steps("Redo (next first):", redo) + steps("Undo (next first):", undo)
+  /// `key = value`, with whether it is the default and the config file a preference is kept in.
+  private func setting(_ setting: Setting) -> String {
+    let notes =
+      (setting.isDefault ? ["default"] : [])
+      + (setting.file.map { ["kept in \(terminalSafe($0))"] } ?? [])
+    let suffix = notes.isEmpty ? "" : terminal.style.dim("  (\(notes.joined(separator: "; ")))")
+    return "\(setting.key.rawValue) = \(terminalSafe(setting.shownValue))\(suffix)"
   }
 
-  private func settingValue(_ value: JSON?) -> String {
-    switch value {
-    case .string(let text)?: return text.isEmpty ? "(not set)" : terminalSafe(text)
-    case .bool(let flag)?: return flag ? "true" : "false"
-    case .number(let digits)?: return digits
-    default: return ""
+  private func history(_ history: History) -> [String] {
+    if history.undo.isEmpty && history.redo.isEmpty { return ["Nothing to undo or redo."] }
+    func steps(_ title: String, _ steps: [HistoryStep]) -> [String] {
+      guard !steps.isEmpty else { return [] }
+      return [title]
+        + steps.map { step in
+          // An agency database names who made each step.
+          let hunter = step.hunter.map { "  by \(terminalSafe($0))" } ?? ""
+          return "  \(terminalSafe(step.label))  "
+            + terminal.style.dim(terminal.time(step.createdAt) + hunter)
+        }
     }
+    return steps("Redo (next first):", history.redo) + steps("Undo (next first):", history.undo)
   }
 
   private func facts(_ facts: [Fact], _ result: JSON) -> [String] {

@@ -3,9 +3,9 @@ import BountyCore
 
 /// Everything the workspace and the shell ask of the app, as calls through the dispatcher (the
 /// same methods a JSON-RPC client calls, plus the terminal-only `workspace.*`), answered typed: a
-/// `Fugitive` or a `FugitivePage` as the command answered it, a `SettingState` read back once by the
-/// model's own reader, so no front reads an answer's keys. Lists are read a page at a time, so a view costs the rows it shows,
-/// not the rows the database holds.
+/// `Fugitive`, a `FugitivePage`, a `Setting` or a `HistoryStep` as the command answered it, so no
+/// front reads an answer's keys. Lists are read a page at a time, so a view costs the rows it
+/// shows, not the rows the database holds.
 struct AppClient {
   let dispatcher: Dispatcher
 
@@ -59,6 +59,15 @@ struct AppClient {
     answer(role, params).flatMap { answer in
       if let typed = answer as? T { return .success(typed) }
       return Self.reading(answer.json, read)
+    }
+  }
+
+  /// Calls the command that plays `role`, whose answer is a `T` (a `Setting`, a `HistoryStep`).
+  func call<T: Answer>(_ role: CommandRole, _ params: JSONObject = JSONObject(), as type: T.Type)
+    -> Result<T, BountyError>
+  {
+    call(role, params) { (_) throws(BountyError) -> T in
+      throw BountyError.io("unreadable \(T.self): \(role) answered another type")
     }
   }
 
@@ -166,14 +175,13 @@ struct AppClient {
   }
 
   /// Every setting, as the Settings tab lists them.
-  func settings() -> Result<[SettingState], BountyError> {
-    call(.listSettings, as: SettingState.list(json:))
+  func settings() -> Result<[Setting], BountyError> {
+    call(.listSettings, as: ItemList<Setting>.self).map(\.items)
   }
 
   /// A setting's value as text (`true`, `USD`), or nil when it cannot be read.
   func setting(_ key: SettingKey) -> String? {
-    try? call(.readSetting, ["key": .string(key.rawValue)], as: SettingState.init(json:)).get()
-      .value
+    try? call(.readSetting, ["key": .string(key.rawValue)], as: Setting.self).get().value
   }
 
   /// The database currency, which money is shown in.

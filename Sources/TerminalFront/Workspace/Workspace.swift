@@ -27,7 +27,7 @@ final class Workspace {
   /// The rows the last drawn list showed, and its total (the keys act on them).
   var listed: [Fugitive] = []
   /// The settings the Settings tab showed when last drawn.
-  var settingRows: [SettingState] = []
+  var settingRows: [Setting] = []
   /// The names of the fugitives the active tab's list showed when last drawn, to name one that
   /// left it: kept per tab, so one who left while another tab was on screen is named too.
   var rowNames: [Int64: String] {

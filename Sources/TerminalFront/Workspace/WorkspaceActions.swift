@@ -10,7 +10,20 @@ extension Workspace {
   func perform<Answer>(
     _ role: CommandRole, _ params: JSONObject, as read: (JSON) throws(BountyError) -> Answer
   ) -> Answer? {
-    switch client.call(role, params, as: read) {
+    reported(client.call(role, params, as: read))
+  }
+
+  /// Calls the command that plays `role`, whose answer is a `T` (a `Setting`, a `HistoryStep`);
+  /// nil (the status line saying why) when it fails.
+  func perform<T: BountyCore.Answer>(_ role: CommandRole, _ params: JSONObject, as type: T.Type)
+    -> T?
+  {
+    reported(client.call(role, params, as: type))
+  }
+
+  /// What `result` holds, or nil with its error on the status line.
+  private func reported<T>(_ result: Result<T, BountyError>) -> T? {
+    switch result {
     case .success(let answer): return answer
     case .failure(let error):
       status = Status(text: error.message, kind: .error)
@@ -360,22 +373,21 @@ extension Workspace {
     let index = Int(model.current.cursor)
     guard settingRows.indices.contains(index) else { return }
     let key = settingRows[index].key
-    let choices = SettingKey(rawValue: key)?.choices ?? []
-    let current = WorkspaceFrame.shownValue(settingRows[index])
+    let choices = key.choices ?? []
+    let current = settingRows[index].shownValue
     let complete: (String) -> ShellCompletion = { before in
       ShellCompletion(word: before, candidates: choices.filter { $0.hasPrefix(before) })
     }
     guard
       let value = ask(
-        "\(key) = ", initial: current == "(not set)" ? "" : current, replacing: true,
+        "\(key.rawValue) = ", initial: current == "(not set)" ? "" : current, replacing: true,
         complete: complete)
     else { return }
     if let saved = perform(
-      .changeSetting, ["key": .string(key), "value": .string(value)], as: SettingState.init(json:))
+      .changeSetting, ["key": .string(key.rawValue), "value": .string(value)], as: Setting.self)
     {
-      let later = key == "color" ? " (the colours change when bounty next starts)" : ""
-      status = Status(
-        text: "\(key) = \(WorkspaceFrame.shownValue(saved))\(later)", kind: .success)
+      let later = key == .color ? " (the colours change when bounty next starts)" : ""
+      status = Status(text: "\(key.rawValue) = \(saved.shownValue)\(later)", kind: .success)
     }
   }
 
@@ -383,14 +395,13 @@ extension Workspace {
     let index = Int(model.current.cursor)
     guard settingRows.indices.contains(index) else { return }
     let key = settingRows[index].key
-    if let saved = perform(.resetSetting, ["key": .string(key)], as: SettingState.init(json:)) {
-      status = Status(
-        text: "\(key) = \(WorkspaceFrame.shownValue(saved)) (the default)", kind: .success)
+    if let saved = perform(.resetSetting, ["key": .string(key.rawValue)], as: Setting.self) {
+      status = Status(text: "\(key.rawValue) = \(saved.shownValue) (the default)", kind: .success)
     }
   }
 
   func undo(redo: Bool) {
-    guard let step = perform(redo ? .redo : .undo, JSONObject(), as: HistoryStepAnswer.init(json:))
+    guard let step = perform(redo ? .redo : .undo, JSONObject(), as: HistoryStep.self)
     else { return }
     closeCardIfGone()
     status = Status(text: "\(redo ? "Redid" : "Undid"): \(step.label)", kind: .success)

@@ -258,9 +258,9 @@ struct WorkspaceFrame {
 
   // MARK: Settings
 
-  private func drawSettings(_ settings: [SettingState], _ frame: inout Frame) {
-    let keyWidth = settings.reduce(3) { max($0, displayWidth($1.key)) }
-    let values = settings.map(Self.shownValue)
+  private func drawSettings(_ settings: [Setting], _ frame: inout Frame) {
+    let keyWidth = settings.reduce(3) { max($0, displayWidth($1.key.rawValue)) }
+    let values = settings.map(\.shownValue)
     let valueWidth = values.reduce(5) { max($0, displayWidth($1)) }
     frame.put("KEY", row: 1, column: 0, width: keyWidth, paint: .plain(.bold))
     frame.put("VALUE", row: 1, column: keyWidth + 2, width: valueWidth, paint: .plain(.bold))
@@ -273,17 +273,12 @@ struct WorkspaceFrame {
       if selected {
         frame.put("", row: row, column: 0, width: frame.columns, paint: paint, pad: true)
       }
-      frame.put(setting.key, row: row, column: 0, width: keyWidth, paint: paint, pad: true)
+      frame.put(setting.key.rawValue, row: row, column: 0, width: keyWidth, paint: paint, pad: true)
       frame.put(
         values[index], row: row, column: keyWidth + 2, width: valueWidth,
         paint: setting.isDefault ? paint : paint + .bold, pad: true)
       frame.put(
-        setting.help, row: row, column: keyWidth + valueWidth + 4, paint: paint + .dim)
+        setting.key.help, row: row, column: keyWidth + valueWidth + 4, paint: paint + .dim)
     }
-  }
-
-  /// A setting's value as the Settings tab shows it: `(not set)` for an empty one.
-  static func shownValue(_ setting: SettingState) -> String {
-    setting.value.isEmpty ? "(not set)" : setting.value
   }
 }

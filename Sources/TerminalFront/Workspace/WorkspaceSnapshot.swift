@@ -11,7 +11,7 @@ struct WorkspaceSnapshot {
     /// The card of a fugitive, with its photo when one is drawn beside the facts.
     case card(Fugitive, photo: Photo?)
     /// Every setting.
-    case settings([SettingState])
+    case settings([Setting])
   }
 
   /// A card's photo: where it goes on the screen, and its cells.
@@ -59,7 +59,7 @@ extension Workspace {
     return WorkspaceSnapshot(currency: currency, counts: counts, content: content)
   }
 
-  private func readSettings() -> [SettingState] {
+  private func readSettings() -> [Setting] {
     switch client.settings() {
     case .success(let settings): settingRows = settings
     case .failure(let error):

@@ -1,0 +1,72 @@
+/// One step of the undo or redo stack: what `history.undo` and `history.redo` answer (the step
+/// they took), and each line of `history.list`.
+public struct HistoryStep: Sendable, Equatable {
+  public let id: Int64
+  /// The command the step recorded (`fugitives edit 7`).
+  public let label: String
+  public let createdAt: Timestamp
+  /// `undo` or `redo`: the stack it is on.
+  public let stack: String
+  /// Who made the step: on PostgreSQL the hunter's display name (table `hunter`) or else the role;
+  /// nil on SQLite, whose history is one user's.
+  public var hunter: String?
+
+  public init(id: Int64, label: String, createdAt: Timestamp, stack: String, hunter: String? = nil)
+  {
+    self.id = id
+    self.label = label
+    self.createdAt = createdAt
+    self.stack = stack
+    self.hunter = hunter
+  }
+}
+
+extension HistoryStep: Answer {
+  /// The step as results show it (`{id, label, createdAt, stack, hunter?}`); `hunter` only on
+  /// PostgreSQL.
+  public var json: JSON {
+    var fields: JSONObject = [
+      "id": .int(id), "label": .string(label), "createdAt": .string(createdAt.iso8601),
+      "stack": .string(stack),
+    ]
+    if let hunter { fields["hunter"] = .string(hunter) }
+    return .object(fields)
+  }
+
+  public func writeJSON(to writer: inout JSONChunkWriter) {
+    writer.write(json)
+  }
+}
+
+/// Both stacks as `history.list` answers them (`{undo: [step], redo: [step]}`), newest first:
+/// what undo and redo would do next.
+public struct History: Sendable, Equatable {
+  public var undo: [HistoryStep]
+  public var redo: [HistoryStep]
+
+  /// The stacks `steps` (either stack's, in any mix) make, each in the order given.
+  public init(_ steps: [HistoryStep]) {
+    undo = steps.filter { $0.stack == "undo" }
+    redo = steps.filter { $0.stack == "redo" }
+  }
+}
+
+extension History: Answer {
+  public var json: JSON {
+    .object(["undo": .array(undo.map(\.json)), "redo": .array(redo.map(\.json))])
+  }
+
+  public func writeJSON(to writer: inout JSONChunkWriter) {
+    writer.append(#"{"undo":["#)
+    for (index, step) in undo.enumerated() {
+      if index > 0 { writer.append(",") }
+      step.writeJSON(to: &writer)
+    }
+    writer.append(#"],"redo":["#)
+    for (index, step) in redo.enumerated() {
+      if index > 0 { writer.append(",") }
+      step.writeJSON(to: &writer)
+    }
+    writer.append("]}")
+  }
+}
