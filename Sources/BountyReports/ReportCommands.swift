@@ -24,7 +24,7 @@ public enum ReportCommands {
       result: "with format json: the report object; otherwise {format, content}",
       schema: .oneOf(.component(.report), .component(.reportDocument), .component(.writtenFile)),
       view: .document(noun: "the report", output: CommonParams.output.name))
-  ) { store, arguments in
+  ) { store, arguments -> Document in
     let output = arguments[CommonParams.output]
     let format =
       arguments[reportFormat] ?? output.flatMap(ReportFormat.implied(by:)) ?? .text
@@ -45,19 +45,12 @@ public enum ReportCommands {
       .init(output: output), replacing: arguments.isSet(CommonParams.force))
     try ReportGenerator.generate(store, header, format: format, to: sink)
     guard let content = try sink.finish() else {
-      return .object([
-        "format": .string(format.rawValue), "output": .optional(output),
-        "bytes": .int(sink.byteCount),
-      ])
+      return .written(format: format.rawValue, output: output, bytes: Int64(sink.byteCount))
     }
-    if format == .json {
-      do {
-        return try JSONParser.parse(content)
-      } catch {
-        throw BountyError.io("the JSON report could not be read back: \(error)")
-      }
-    }
-    return .object(["format": .string(format.rawValue), "content": .string(content)])
+    // The JSON report is the answer itself, passed on as its writer made it.
+    return format == .json
+      ? .json(format: format.rawValue, member: nil, text: content)
+      : .text(format: format.rawValue, member: "content", text: content)
   }
 
   static let id = Param.integer(
@@ -79,7 +72,7 @@ public enum ReportCommands {
       effect: .read, result: "{format, content}",
       schema: .oneOf(.component(.dossier), .component(.writtenFile)),
       view: .document(noun: "the dossier", output: CommonParams.output.name))
-  ) { store, arguments in
+  ) { store, arguments -> Document in
     let fugitive = try store.existingFugitive(id: arguments.required(id))
     let output = arguments[CommonParams.output]
     let format =
@@ -93,11 +86,8 @@ public enum ReportCommands {
       .init(output: output), replacing: arguments.isSet(CommonParams.force))
     sink.write(content)
     guard let text = try sink.finish() else {
-      return .object([
-        "format": .string(format.rawValue), "output": .optional(output),
-        "bytes": .int(sink.byteCount),
-      ])
+      return .written(format: format.rawValue, output: output, bytes: Int64(sink.byteCount))
     }
-    return .object(["format": .string(format.rawValue), "content": .string(text)])
+    return .text(format: format.rawValue, member: "content", text: text)
   }
 }

@@ -110,4 +110,25 @@ import Testing
     #expect(text.contains(#""stack":"undo","hunter":"Ada"}"#))
     #expect(try Self.written(History([])) == #"{"undo":[],"redo":[]}"#)
   }
+
+  @Test func aDocumentPassesJSONTextOnAsTheValueItIs() throws {
+    let text = "{\"a\":[1,\n2.50,\"x\\ny\"],\n\"b\":null}\n"
+    let report = Document.json(format: "json", member: nil, text: text)
+    #expect(try Self.written(report) == #"{"a":[1,2.50,"x\ny"],"b":null}"#)
+    #expect(try Self.written(report) == report.json.serialized)
+    let export = Document.json(format: "json", member: "fugitives", text: "[\n{\"id\":1}\n]")
+    #expect(try Self.written(export) == #"{"format":"json","fugitives":[{"id":1}]}"#)
+    #expect(try Self.written(export) == export.json.serialized)
+    let documents: [Document] = [
+      .text(format: "csv", member: "content", text: "id,name\n1,\"Ada\"\n"),
+      .written(format: "html", output: "/tmp/r.html", bytes: 1234),
+      .written(format: "text", output: nil, bytes: 0),
+    ]
+    for document in documents {
+      #expect(try Self.written(document) == document.json.serialized)
+    }
+    #expect(
+      documents[1].json
+        == .object(["format": "html", "output": "/tmp/r.html", "bytes": .int(1234)]))
+  }
 }

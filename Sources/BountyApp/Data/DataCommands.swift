@@ -123,10 +123,8 @@ enum DataCommands {
         .init(output: output), replacing: arguments.isSet(CommonParams.force))
       try Exporter.export(store, format: format, to: sink)
       try sink.finish()
-      return JSON.object([
-        "format": .string(format.rawValue), "output": .string(output),
-        "bytes": .int(sink.byteCount),
-      ])
+      return Document.written(
+        format: format.rawValue, output: output, bytes: Int64(sink.byteCount))
     }
     // An answer (JSON-RPC, --json): the document is spooled to a temporary file; a small one goes
     // into the result as values, a large one is copied into the answer as it is written.
@@ -143,16 +141,10 @@ enum DataCommands {
     let content = try spool.text()
     switch format {
     case .csv:
-      return JSON.object(["format": .string(format.rawValue), key: .string(content)])
+      return Document.text(format: format.rawValue, member: key, text: content)
     case .json:
       // The roster as JSON values, never as a string holding JSON.
-      do {
-        return JSON.object([
-          "format": .string(format.rawValue), key: try JSONParser.parse(content),
-        ])
-      } catch {
-        throw BountyError.io("the JSON export could not be read back: \(error)")
-      }
+      return Document.json(format: format.rawValue, member: key, text: content)
     }
   }
 }

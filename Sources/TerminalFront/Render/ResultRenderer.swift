@@ -38,6 +38,12 @@ struct ResultRenderer {
     case .history:
       guard let history = answer as? History else { return [answer.json.serialized] }
       return self.history(history)
+    case .document(let noun, _):
+      // A document on standard output is what was printed; one in a file is named.
+      guard case .written(_, let path?, let bytes)? = answer as? Document, path != "-" else {
+        return []
+      }
+      return ["Wrote \(noun) to \(terminalSafe(path)) (\(counted(bytes, "byte", "bytes")))."]
     default:
       return render(view, answer.json)
     }
@@ -55,7 +61,7 @@ struct ResultRenderer {
   /// The views drawn from the answer's JSON.
   private func render(_ view: ResultView, _ result: JSON) -> [String] {
     switch view {
-    case .fugitiveList, .fugitiveCard, .settingsTable, .setting, .history:
+    case .fugitiveList, .fugitiveCard, .settingsTable, .setting, .history, .document:
       return []  // drawn from the typed answer by `render(_:_:arguments:)`
     case .message(let headline):
       let text = line(headline, result)
@@ -68,11 +74,6 @@ struct ResultRenderer {
       return keyValues(result)
     case .facts(let facts):
       return self.facts(facts, result)
-    case .document(let noun, _):
-      guard let path = result["output"]?.stringValue, path != "-" else { return [] }
-      return [
-        "Wrote \(noun) to \(terminalSafe(path)) (\(counted(Int64(result["bytes"]?.serialized ?? "") ?? 0, "byte", "bytes")))."
-      ]
     case .text(let field):
       return [result[field]?.stringValue ?? ""]
     }
