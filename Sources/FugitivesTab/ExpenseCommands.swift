@@ -20,10 +20,8 @@ enum ExpenseCommands {
     guard
       let total = Money.sum(fugitive.caseFile.expenses.map(\.amount), currency: currency)
     else { throw BountyError.refused("the expenses are too large to add up exactly") }
-    return .object([
-      "id": .int(fugitive.id), "name": .string(fugitive.name),
-      "expenses": .array(fugitive.caseFile.expenses.map(\.json)), "total": .string(total.plain),
-    ])
+    return ExpenseList(
+      id: fugitive.id, name: fugitive.name, expenses: fugitive.caseFile.expenses, total: total)
   }
 
   static let add = Command(

@@ -6,10 +6,6 @@ import BountyStore
 enum NoteCommands {
   static let commands = [list, add, update, delete, move]
 
-  private static func notesJSON(_ store: Store, _ id: Int64) throws -> JSON {
-    .object(["id": .int(id), "notes": .array(try store.notes(fugitiveID: id).map(\.json))])
-  }
-
   static let list = Command(
     CommandSpec(
       name: "notes.list", words: ["fugitives", "note", "list"], tab: .fugitives,
@@ -19,7 +15,7 @@ enum NoteCommands {
   ) { store, arguments in
     let id = try arguments.required(FugitiveParams.id)
     _ = try store.existingFugitive(id: id)
-    return try notesJSON(store, id)
+    return NoteList(id: id, notes: try store.notes(fugitiveID: id))
   }
 
   static let add = Command(

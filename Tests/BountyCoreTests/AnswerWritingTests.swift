@@ -131,4 +131,28 @@ import Testing
       documents[1].json
         == .object(["format": "html", "output": "/tmp/r.html", "bytes": .int(1234)]))
   }
+
+  @Test func caseNotesAndExpensesWriteTheirListsInOrder() throws {
+    let notes = NoteList(
+      id: 7,
+      notes: [
+        Note(
+          id: 2, fugitiveID: 7, text: "Seen at \"the Dunes\"",
+          createdAt: .init(secondsSinceEpoch: 0))
+      ])
+    #expect(try Self.written(notes) == notes.json.serialized)
+    #expect(
+      try Self.written(notes)
+        == #"{"id":7,"notes":[{"id":2,"text":"Seen at \"the Dunes\"","createdAt":"1970-01-01T00:00:00Z"}]}"#
+    )
+    let yen = try #require(Currency.named("JPY"))
+    let expense = Expense(
+      id: 3, fugitiveID: 7, date: try #require(CalendarDate(parsing: "2026-11-30")),
+      amount: Money(minorUnits: 1500, currency: yen), memo: "Bus fare")
+    let ledger = ExpenseList(
+      id: 7, name: "Ada", expenses: [expense, expense],
+      total: Money(minorUnits: 3000, currency: yen))
+    #expect(try Self.written(ledger) == ledger.json.serialized)
+    #expect(try Self.written(ledger).hasSuffix(#""memo":"Bus fare"}],"total":"3000"}"#))
+  }
 }

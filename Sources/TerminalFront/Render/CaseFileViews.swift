@@ -107,21 +107,19 @@ extension FugitiveViews {
   }
 
   /// A fugitive's expense ledger, numbered, with its total.
-  func expenses(_ result: JSON) -> [String] {
-    let items = result["expenses"]?.arrayValue ?? []
-    let id = result["id"]?.serialized ?? ""
-    if items.isEmpty { return ["No expenses for fugitive \(id)."] }
+  func expenses(_ ledger: ExpenseList) -> [String] {
+    if ledger.expenses.isEmpty { return ["No expenses for fugitive \(ledger.id)."] }
     var table = Table([
       Table.Column(title: "#", alignRight: true), Table.Column(title: "DATE"),
       Table.Column(title: "AMOUNT", alignRight: true), Table.Column(title: "MEMO", flexible: true),
     ])
-    for (index, item) in items.enumerated() {
+    for (index, expense) in ledger.expenses.enumerated() {
       table.add([
-        "\(index + 1)", item["date"]?.stringValue ?? "", money(item["amount"]),
-        (item["memo"]?.stringValue ?? "") + "  [expense \(item["id"]?.serialized ?? "")]",
+        "\(index + 1)", expense.date.description, expense.amount.display,
+        expense.memo + "  [expense \(expense.id)]",
       ])
     }
     return table.render(maxWidth: terminal.width, style: terminal.style)
-      + ["Total \(money(result["total"])) for fugitive \(id)"]
+      + ["Total \(ledger.total.display) for fugitive \(ledger.id)"]
   }
 }

@@ -6,18 +6,6 @@ struct FugitiveViews {
   let terminal: TerminalInfo
   let currency: Currency
 
-  /// A bounty string from the JSON (`"12500.00"`) shown for people: `$12,500.00`.
-  func money(_ json: JSON?) -> String {
-    guard let text = json?.stringValue,
-      case .success(let money) = Money.parse(text, currency: currency)
-    else { return json?.stringValue ?? "" }
-    return money.display
-  }
-
-  func time(_ json: JSON?) -> String {
-    terminal.time(json?.stringValue.flatMap(Timestamp.init(parsing:)))
-  }
-
   /// `36.170, -115.140`, as the original's detail screen showed a position.
   func place(_ position: Coordinates?) -> String? {
     GeoPoint.display(lat: position?.lat, lon: position?.lon)

@@ -38,6 +38,12 @@ struct ResultRenderer {
     case .history:
       guard let history = answer as? History else { return [answer.json.serialized] }
       return self.history(history)
+    case .notes:
+      guard let list = answer as? NoteList else { return [answer.json.serialized] }
+      return notes(list)
+    case .expenses:
+      guard let ledger = answer as? ExpenseList else { return [answer.json.serialized] }
+      return views.expenses(ledger)
     case .document(let noun, _):
       // A document on standard output is what was printed; one in a file is named.
       guard case .written(_, let path?, let bytes)? = answer as? Document, path != "-" else {
@@ -61,15 +67,12 @@ struct ResultRenderer {
   /// The views drawn from the answer's JSON.
   private func render(_ view: ResultView, _ result: JSON) -> [String] {
     switch view {
-    case .fugitiveList, .fugitiveCard, .settingsTable, .setting, .history, .document:
+    case .fugitiveList, .fugitiveCard, .settingsTable, .setting, .history, .document, .notes,
+      .expenses:
       return []  // drawn from the typed answer by `render(_:_:arguments:)`
     case .message(let headline):
       let text = line(headline, result)
       return text.isEmpty ? [] : [text]
-    case .notes:
-      return notes(result)
-    case .expenses:
-      return views.expenses(result)
     case .keyValues:
       return keyValues(result)
     case .facts(let facts):
@@ -83,13 +86,11 @@ struct ResultRenderer {
     headline.text(for: result, escape: { terminalSafe($0) })
   }
 
-  private func notes(_ result: JSON) -> [String] {
-    let notes = result["notes"]?.arrayValue ?? []
-    if notes.isEmpty { return ["No case notes for fugitive \(result["id"]?.serialized ?? "")."] }
-    return notes.enumerated().map { index, note in
-      "\(index + 1). \(terminalSafe(note["text"]?.stringValue ?? ""))  "
-        + terminal.style.dim(
-          "[note \(note["id"]?.serialized ?? ""), \(views.time(note["createdAt"]))]")
+  private func notes(_ list: NoteList) -> [String] {
+    if list.notes.isEmpty { return ["No case notes for fugitive \(list.id)."] }
+    return list.notes.enumerated().map { index, note in
+      "\(index + 1). \(terminalSafe(note.text))  "
+        + terminal.style.dim("[note \(note.id), \(terminal.time(note.createdAt))]")
     }
   }
 
