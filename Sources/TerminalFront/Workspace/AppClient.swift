@@ -38,16 +38,17 @@ struct AppClient {
 
   /// Calls the command that plays `role` with what a person typed in a form (`typed`, read as the
   /// command line reads it) and the values the front supplies (`fixed`).
-  func call(_ role: CommandRole, typed: [String: String], fixed: JSONObject = JSONObject())
-    -> Result<JSON, BountyError>
-  {
+  func call<T>(
+    _ role: CommandRole, typed: [String: String], fixed: JSONObject = JSONObject(),
+    as read: (JSON) throws(BountyError) -> T
+  ) -> Result<T, BountyError> {
     spec(role).flatMap { command in
       do throws(BountyError) {
-        return dispatcher.run(command, try command.arguments(typed: typed, fixed: fixed))
+        return dispatcher.answer(command, try command.arguments(typed: typed, fixed: fixed))
       } catch {
         return .failure(error)
       }
-    }
+    }.flatMap { Self.typed($0, read) }
   }
 
   /// Calls the command that plays `role` and answers what it answered when that is a `T` (a
@@ -56,10 +57,7 @@ struct AppClient {
     _ role: CommandRole, _ params: JSONObject = JSONObject(),
     as read: (JSON) throws(BountyError) -> T
   ) -> Result<T, BountyError> {
-    answer(role, params).flatMap { answer in
-      if let typed = answer as? T { return .success(typed) }
-      return Self.reading(answer.json, read)
-    }
+    answer(role, params).flatMap { Self.typed($0, read) }
   }
 
   /// Calls the command that plays `role`, whose answer is a `T` (a `Setting`, a `HistoryStep`).
@@ -71,11 +69,16 @@ struct AppClient {
     }
   }
 
-  /// `answer` read by `read`, a reading error as the failure.
-  static func reading<T>(_ answer: JSON, _ read: (JSON) throws(BountyError) -> T)
+  /// `answer` when it is a `T`, else its JSON read by `read` (a reading error as the failure).
+  private static func typed<T>(_ answer: any Answer, _ read: (JSON) throws(BountyError) -> T)
     -> Result<T, BountyError>
   {
-    do throws(BountyError) { return .success(try read(answer)) } catch { return .failure(error) }
+    if let typed = answer as? T { return .success(typed) }
+    do throws(BountyError) {
+      return .success(try read(answer.json))
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// For a call whose answer the front does not need (the status line says what was done).
@@ -148,14 +151,8 @@ struct AppClient {
     var params = listParams(tab, state)
     params["limit"] = 1
     params["locate"] = .int(id)
-    // The row is all that is read, not the page's rows (whose money is in the roster's currency).
-    switch call(
-      tab.listRole, params,
-      as: { (json) throws(BountyError) in
-        try AnswerReader(json, what: "list").optionalInt("row")
-      })
-    {
-    case .success(let row): return row.map(ListSelection.Located.row) ?? .absent
+    switch call(tab.listRole, params, as: FugitivePage.self) {
+    case .success(let page): return page.row.map(ListSelection.Located.row) ?? .absent
     case .failure: return .unknown
     }
   }
@@ -163,10 +160,7 @@ struct AppClient {
   /// How many fugitives a tab lists with no filter (nil for Settings, or when it cannot be read).
   func count(_ tab: TabName) -> Int64? {
     guard tab != .settings else { return nil }
-    let total = call(tab.listRole, ["limit": 1]) { (json) throws(BountyError) in
-      try AnswerReader(json, what: "list").int("total")
-    }
-    return try? total.get()
+    return try? call(tab.listRole, ["limit": 1], as: FugitivePage.self).get().total
   }
 
   /// One fugitive, with its notes, money in `currency`.

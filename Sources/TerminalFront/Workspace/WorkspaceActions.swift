@@ -43,9 +43,7 @@ extension Workspace {
   func submit(_ role: CommandRole, _ form: Form, fixed: JSONObject = JSONObject()) -> Result<
     Fugitive, BountyError
   > {
-    client.call(role, typed: typed(form), fixed: fixed).flatMap {
-      AppClient.reading($0, AppClient.fugitive(in: currency))
-    }
+    client.call(role, typed: typed(form), fixed: fixed, as: AppClient.fugitive(in: currency))
   }
 
   /// The form the command playing `role` declares, over `fugitive`'s values now.
@@ -232,9 +230,8 @@ extension Workspace {
         change("description", to: "")
       }
       if changed.isEmpty { return .success(fugitive) }
-      return client.call(.editFugitive, typed: changed, fixed: seen).flatMap {
-        AppClient.reading($0, AppClient.fugitive(in: currency))
-      }
+      return client.call(
+        .editFugitive, typed: changed, fixed: seen, as: AppClient.fugitive(in: currency))
     }
     guard let saved else { return }
     let newID = saved.id
