@@ -129,6 +129,11 @@ final class PostgresConnection: DatabaseEngine {
 
   deinit {
     canceller?.stop()
+    // A read-only command's `COMMIT` answer is taken before the goodbye: left unread, the server
+    // found the socket closed as it answered and logged a lost connection (`could not send data
+    // to client`, then FATAL) for every command that only read. By now the answer has had the
+    // command's whole output to arrive in.
+    collectPendingCommit()
     api.finish(handle)
   }
 
