@@ -74,18 +74,12 @@ final class LibPQ: @unchecked Sendable {
   /// generator, a few tenths of a millisecond of every agency command. `GNUTLS_NO_EXPLICIT_INIT`
   /// (GnuTLS's documented switch) leaves that to whoever uses it: libldap calls
   /// `gnutls_global_init` itself before any TLS. The variable is set for the load only.
-  ///
-  /// `RTLD_LAZY`: the 24 libraries that come in (Kerberos, LDAP, both TLS stacks, and a libc of
-  /// their own beside the static binary's) bind a function when it is first called instead of all
-  /// of them at the load, and an agency command calls few of them: the load went from 11.0 M to
-  /// 9.2 M of a list page's client instructions (17.2 M to 15.5 M in all). The functions bounty
-  /// itself calls are looked up by `dlsym` below, so a missing one is still an error at load.
   private static func openLibrary() -> UnsafeMutableRawPointer? {
     let switchName = "GNUTLS_NO_EXPLICIT_INIT"
     let alreadySet = getenv(switchName) != nil
     if !alreadySet { setenv(switchName, "1", 1) }
     defer { if !alreadySet { unsetenv(switchName) } }
-    return dlopen(libraryName, RTLD_LAZY | RTLD_LOCAL)
+    return dlopen(libraryName, RTLD_NOW | RTLD_LOCAL)
   }
 
   /// The loaded library, or the one-line error saying why it cannot be.
