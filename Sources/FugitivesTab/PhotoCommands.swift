@@ -41,7 +41,7 @@ enum PhotoCommands {
       schema: .oneOf(.component(.fugitive), .component(.photo)),
       view: .message(headline),
       locksOnClosedCase: [FugitiveParams.id.name], role: .readPhoto)
-  ) { store, arguments in
+  ) { store, arguments -> any Answer in
     let id = try arguments.required(FugitiveParams.id)
     // One thing at a time: set, clear, or read back (to a file with --export).
     let given = [
@@ -65,29 +65,21 @@ enum PhotoCommands {
       if try !store.hasPhoto(fugitiveID: id, equalTo: photo) {
         try store.storePhoto(fugitiveID: id, photo)
       }
-      return try store.existingFugitive(id: id).json
+      return try store.existingFugitive(id: id)
     }
     if arguments.isSet(clear) {
       guard try store.deletePhoto(fugitiveID: id) else {
         throw BountyError.notFound("fugitive \(id) has no photo")
       }
-      return try store.existingFugitive(id: id).json
+      return try store.existingFugitive(id: id)
     }
     guard let photo = try store.photo(fugitiveID: id) else {
       throw BountyError.notFound("fugitive \(id) has no photo")
     }
-    var described: JSONObject = [
-      "id": .int(id), "mediaType": .string(photo.mediaType), "size": .int(photo.bytes.count),
-    ]
-    if let path = arguments[export] {
-      let sink = try OutputSink(
-        .init(output: path), replacing: arguments.isSet(CommonParams.force))
-      sink.write(photo.bytes)
-      _ = try sink.finish()
-      described["output"] = .string(path)
-    } else {
-      described["data"] = .string(Base64.encode(photo.bytes))
-    }
-    return .object(described)
+    guard let path = arguments[export] else { return FugitivePhoto(id: id, photo: photo) }
+    let sink = try OutputSink(.init(output: path), replacing: arguments.isSet(CommonParams.force))
+    sink.write(photo.bytes)
+    _ = try sink.finish()
+    return FugitivePhoto(id: id, photo: photo, output: path)
   }
 }

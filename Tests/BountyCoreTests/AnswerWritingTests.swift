@@ -155,4 +155,16 @@ import Testing
     #expect(try Self.written(ledger) == ledger.json.serialized)
     #expect(try Self.written(ledger).hasSuffix(#""memo":"Bus fare"}],"total":"3000"}"#))
   }
+
+  @Test func aPhotoCarriesItsBytesInBase64UnlessTheyWereWrittenOut() throws {
+    let photo = Photo(mediaType: "image/png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D])
+    let carried = FugitivePhoto(id: 7, photo: photo)
+    #expect(try Self.written(carried) == carried.json.serialized)
+    #expect(
+      try Self.written(carried)
+        == #"{"id":7,"mediaType":"image/png","size":5,"data":"iVBORw0="}"#)
+    let written = FugitivePhoto(id: 7, photo: photo, output: "-")
+    #expect(
+      try Self.written(written) == #"{"id":7,"mediaType":"image/png","size":5,"output":"-"}"#)
+  }
 }

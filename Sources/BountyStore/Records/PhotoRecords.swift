@@ -1,16 +1,5 @@
 import BountyCore
 
-/// A fugitive's photo: its bytes and their media type.
-public struct Photo: Sendable, Equatable {
-  public let mediaType: String
-  public let bytes: [UInt8]
-
-  public init(mediaType: String, bytes: [UInt8]) {
-    self.mediaType = mediaType
-    self.bytes = bytes
-  }
-}
-
 /// On SQLite photos go in and out by incremental blob I/O (`SQLiteConnection.readBlob`,
 /// `writeBlob`) with a small page cache: a 10 MiB photo is held once by bounty, never copied whole
 /// by SQLite on its way in or out, and its pages are not all kept in memory, so setting, reading or

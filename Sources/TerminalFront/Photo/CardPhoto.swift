@@ -37,12 +37,10 @@ enum CardPhoto {
     guard fugitive.hasPhoto, let spec = dispatcher.registry.spec(for: .readPhoto) else {
       return nil
     }
-    let answer = dispatcher.run(spec, try spec.arguments(fromJSON: ["id": .int(fugitive.id)]))
-    guard case .success(let result) = answer,
-      let data = try AnswerReader(result, what: "photo").optionalString("data"),
-      let bytes = Base64.decode(data)
-    else { return nil }
-    return try DecodedPhoto(bytes)
+    let answer = dispatcher.answer(
+      spec, try spec.arguments(fromJSON: ["id": .int(fugitive.id)]))
+    guard case .success(let read) = answer, let stored = read as? FugitivePhoto else { return nil }
+    return try DecodedPhoto(stored.photo.bytes)
   }
 
   /// The photo as `fugitives show` prints it above the card: at most 40 columns (and the
