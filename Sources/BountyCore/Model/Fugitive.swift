@@ -128,7 +128,18 @@ public struct Fugitive: Equatable, Sendable {
   public var createdAt: Timestamp
   public var updatedAt: Timestamp
   /// Bond and court, descriptors, aliases, expenses and whether the case is closed (issue 16).
-  public var caseFile = CaseFile()
+  public var caseFile: CaseFile {
+    get { caseFileBox?.caseFile ?? Self.noCaseFile }
+    set { caseFileBox = newValue == Self.noCaseFile ? nil : CaseFileBox(newValue) }
+  }
+  /// True when the case file holds anything: a list asks a fugitive's case file only then (a read
+  /// of `caseFile` makes a copy of it).
+  public var hasCaseFile: Bool { caseFileBox != nil }
+  /// The case file, kept out of line and only when it holds something: most fugitives have none,
+  /// and a list holds its fugitives side by side (inline, a case file was 256 of a fugitive's 488
+  /// bytes: a 5,000-row page's array 2.4 MB, touched page by page as fresh memory).
+  private var caseFileBox: CaseFileBox?
+  private static let noCaseFile = CaseFile()
 
   public init(
     id: Int64, name: String, bounty: Money, description: String, captured: Bool,
@@ -192,7 +203,10 @@ public struct Fugitive: Equatable, Sendable {
 
   /// The case file's members, as it declares them.
   private static let caseFileMembers: [Member] = CaseFile.jsonMemberNames.indices.map { index in
-    (CaseFile.jsonMemberNames[index], { $0.caseFile.jsonMember(index) })
+    (
+      CaseFile.jsonMemberNames[index],
+      { ($0.caseFileBox?.caseFile ?? noCaseFile).jsonMember(index) }
+    )
   }
 
   private static let memberIndex = Dictionary(
@@ -234,4 +248,15 @@ public enum Limits {
   public static let noteLength = 10_000
   /// Court, case number, descriptors, aliases and expense memos.
   public static let caseFieldLength = 200
+}
+
+/// A case file held by reference, for `Fugitive` to keep out of line; never changed once made.
+private final class CaseFileBox: Equatable, Sendable {
+  let caseFile: CaseFile
+
+  init(_ caseFile: CaseFile) { self.caseFile = caseFile }
+
+  static func == (left: CaseFileBox, right: CaseFileBox) -> Bool {
+    left.caseFile == right.caseFile
+  }
 }
