@@ -178,8 +178,9 @@ public struct Fugitive: Equatable, Sendable {
     return object
   }
 
-  /// The members of a fugitive's JSON, in order: the one definition its JSON value, its JSON text
-  /// (`writeJSON`) and the streamed formats' fields are all made from.
+  /// The members of a fugitive's JSON, in order: the one definition its JSON value and the
+  /// streamed formats' fields are made from. Its JSON text is written from the fields
+  /// (`appendJSONMembers`); `ExportRowTests` and the answer tests hold the two to the same bytes.
   static let members = ownMembers + caseFileMembers
 
   /// A member's name and how to read its value from a fugitive.
@@ -211,24 +212,15 @@ public struct Fugitive: Equatable, Sendable {
 
   private static let memberIndex = Dictionary(
     uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
-
-  /// Each member's key as JSON text, with what goes before it (`{` or `,`) and the colon after:
-  /// written whole, once per member, in every fugitive of a page.
-  private static let keyTexts: [[UInt8]] = members.enumerated().map { index, member in
-    var text = [UInt8(ascii: index == 0 ? "{" : ",")]
-    JSON.writeString(member.name, to: &text)
-    text.append(UInt8(ascii: ":"))
-    return text
-  }
 }
 
 extension Fugitive: ListItem {
+  /// The text of `json`, written from the fields (`appendJSONMembers`), not from `members`.
   public func writeJSON(to writer: inout JSONChunkWriter) {
-    for (index, member) in Self.members.enumerated() {
-      writer.append(Self.keyTexts[index])
-      writer.write(member.value(self))
+    writer.appendText { line in
+      appendJSONMembers(to: &line)
+      line.append(UInt8(ascii: "}"))
     }
-    writer.append("}")
   }
 
   public func member(_ name: String) -> JSON? {
