@@ -272,25 +272,35 @@ extension Store {
       ? (sql: Self.tally(of: query.status), values: [])
       : (sql: "SELECT count(*) FROM fugitive \(whereClause)", values: values)
     var listed: Int64?
-    var page = try fugitiveRows(
-      """
-      SELECT \(Self.fugitiveListColumns(database.dialect)),
-        (\(total.sql)) AS listed_total
-      FROM fugitive
-      \(whereClause)
-      ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
-      """,
-      total.values + values + [
-        query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
-      ],
-      // A page of thousands in one array, never regrown (each copy of thousands of fugitives
-      // is fresh memory, and its page faults cost more than the copying).
-      expected: Int(min(query.limit ?? 0, Self.largestPageReserved)), decoder: &decoder,
-      each: { row, decoder in
-        if listed == nil {
-          listed = row.int(try decoder.columns?.others.position(of: "listed_total") ?? 0)
-        }
-      })
+    func readPage() throws -> FugitiveRows {
+      try fugitiveRows(
+        """
+        SELECT \(Self.fugitiveListColumns(database.dialect)),
+          (\(total.sql)) AS listed_total
+        FROM fugitive
+        \(whereClause)
+        ORDER BY \(query.sort.orderBy(descending: query.descending)) LIMIT ? OFFSET ?
+        """,
+        total.values + values + [
+          query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
+        ],
+        // A page of thousands in one array, never regrown (each copy of thousands of fugitives
+        // is fresh memory, and its page faults cost more than the copying).
+        expected: Int(min(query.limit ?? 0, Self.largestPageReserved)), decoder: &decoder,
+        each: { row, decoder in
+          if listed == nil {
+            listed = row.int(try decoder.columns?.others.position(of: "listed_total") ?? 0)
+          }
+        })
+    }
+    // A command that only reads holds no cache for later: the page's table pages are read once
+    // each, and the pages it comes back to (the index it walks, the B-trees' upper levels) fit
+    // in a small cache. Each page of a larger one is fresh memory, whose page fault costs about
+    // what reading the page again would: SQLite's 2 MiB filled to 450 more page faults in a
+    // 5,000-row list, and saved 35 reads of 4,850.
+    var page =
+      try onlyReads
+      ? database.withPageCache(kibibytes: Self.onePageCacheKiB, readPage) : readPage()
     let counted = try listed ?? count(query, whereClause: whereClause, values: values)
     try markingChildren(&page)
     try withChildren(&page)
@@ -312,6 +322,9 @@ extension Store {
     }
     return rows
   }
+
+  /// The page cache a command that only reads reads a list page with.
+  static let onePageCacheKiB = 256
 
   /// The most rows a page's array makes room for before it has read them (a page holds at most
   /// 10,000; a larger limit grows the array as rows come).
