@@ -21,6 +21,8 @@ public final class Store {
   public var progress: ProgressHandler?
   /// Asked now and then by long operations; true makes them stop with `.interrupted`.
   public var isCancelled: () -> Bool = { false }
+  /// True when opened for a command that only reads: its page cache serves that one command.
+  private(set) var onlyReads = false
 
   /// Throws `.interrupted` when the user asked to stop.
   public func checkCancelled() throws(BountyError) {
@@ -88,6 +90,7 @@ public final class Store {
     if reading { try requireCurrentSchema(database, path: path, migrator: migrator) }
     let store = Store(database: database, path: path, mode: mode)
     store.clock = clock
+    store.onlyReads = reading
     if let warning = mode.warning(for: path) { notice(warning) }
     try store.configure(journal: !reading)
     try store.migrate(with: migrator, notice: notice)

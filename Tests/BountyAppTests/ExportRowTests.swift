@@ -125,7 +125,7 @@ import Testing
   @Test func integersAreTheirDigits() {
     for value: Int64 in [0, 7, -7, 10, 1_000_000, .max, .min] {
       var written: [UInt8] = []
-      ExportRow.appendInteger(value, to: &written)
+      JSON.appendInteger(value, to: &written)
       #expect(String(decoding: written, as: UTF8.self) == String(value))
     }
   }

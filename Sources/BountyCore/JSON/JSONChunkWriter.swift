@@ -21,6 +21,12 @@ public struct JSONChunkWriter {
     flushIfFull()
   }
 
+  /// Lets `write` append JSON text straight to the pending bytes (a fugitive's members).
+  public mutating func appendText(_ write: (inout [UInt8]) -> Void) {
+    write(&buffer)
+    flushIfFull()
+  }
+
   /// Appends text that is already JSON (punctuation, a key written out).
   public mutating func append(_ text: StaticString) {
     if text.utf8CodeUnitCount == 1 {

@@ -128,7 +128,18 @@ public struct Fugitive: Equatable, Sendable {
   public var createdAt: Timestamp
   public var updatedAt: Timestamp
   /// Bond and court, descriptors, aliases, expenses and whether the case is closed (issue 16).
-  public var caseFile = CaseFile()
+  public var caseFile: CaseFile {
+    get { caseFileBox?.caseFile ?? Self.noCaseFile }
+    set { caseFileBox = newValue == Self.noCaseFile ? nil : CaseFileBox(newValue) }
+  }
+  /// True when the case file holds anything: a list asks a fugitive's case file only then (a read
+  /// of `caseFile` makes a copy of it).
+  public var hasCaseFile: Bool { caseFileBox != nil }
+  /// The case file, kept out of line and only when it holds something: most fugitives have none,
+  /// and a list holds its fugitives side by side (inline, a case file was 256 of a fugitive's 488
+  /// bytes: a 5,000-row page's array 2.4 MB, touched page by page as fresh memory).
+  private var caseFileBox: CaseFileBox?
+  private static let noCaseFile = CaseFile()
 
   public init(
     id: Int64, name: String, bounty: Money, description: String, captured: Bool,
@@ -167,8 +178,9 @@ public struct Fugitive: Equatable, Sendable {
     return object
   }
 
-  /// The members of a fugitive's JSON, in order: the one definition its JSON value, its JSON text
-  /// (`writeJSON`) and the streamed formats' fields are all made from.
+  /// The members of a fugitive's JSON, in order: the one definition its JSON value and the
+  /// streamed formats' fields are made from. Its JSON text is written from the fields
+  /// (`appendJSONMembers`); `ExportRowTests` and the answer tests hold the two to the same bytes.
   static let members = ownMembers + caseFileMembers
 
   /// A member's name and how to read its value from a fugitive.
@@ -192,29 +204,23 @@ public struct Fugitive: Equatable, Sendable {
 
   /// The case file's members, as it declares them.
   private static let caseFileMembers: [Member] = CaseFile.jsonMemberNames.indices.map { index in
-    (CaseFile.jsonMemberNames[index], { $0.caseFile.jsonMember(index) })
+    (
+      CaseFile.jsonMemberNames[index],
+      { ($0.caseFileBox?.caseFile ?? noCaseFile).jsonMember(index) }
+    )
   }
 
   private static let memberIndex = Dictionary(
     uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
-
-  /// Each member's key as JSON text, with what goes before it (`{` or `,`) and the colon after:
-  /// written whole, once per member, in every fugitive of a page.
-  private static let keyTexts: [[UInt8]] = members.enumerated().map { index, member in
-    var text = [UInt8(ascii: index == 0 ? "{" : ",")]
-    JSON.writeString(member.name, to: &text)
-    text.append(UInt8(ascii: ":"))
-    return text
-  }
 }
 
 extension Fugitive: ListItem {
+  /// The text of `json`, written from the fields (`appendJSONMembers`), not from `members`.
   public func writeJSON(to writer: inout JSONChunkWriter) {
-    for (index, member) in Self.members.enumerated() {
-      writer.append(Self.keyTexts[index])
-      writer.write(member.value(self))
+    writer.appendText { line in
+      appendJSONMembers(to: &line)
+      line.append(UInt8(ascii: "}"))
     }
-    writer.append("}")
   }
 
   public func member(_ name: String) -> JSON? {
@@ -234,4 +240,15 @@ public enum Limits {
   public static let noteLength = 10_000
   /// Court, case number, descriptors, aliases and expense memos.
   public static let caseFieldLength = 200
+}
+
+/// A case file held by reference, for `Fugitive` to keep out of line; never changed once made.
+private final class CaseFileBox: Equatable, Sendable {
+  let caseFile: CaseFile
+
+  init(_ caseFile: CaseFile) { self.caseFile = caseFile }
+
+  static func == (left: CaseFileBox, right: CaseFileBox) -> Bool {
+    left.caseFile == right.caseFile
+  }
 }

@@ -90,24 +90,25 @@ public final class Database {
     try engine.cursor(sql, values, streaming: true)
   }
 
-  /// Runs a query and maps each row with `row`, into an array made room for `expected` rows at
-  /// the start (a page of thousands is then never regrown).
+  /// Runs a query and maps each row with `row`.
   public func query<T>(
-    _ sql: String, _ values: [SQLValue] = [], expected: Int = 0, row: (Row) throws -> T
+    _ sql: String, _ values: [SQLValue] = [], row: (Row) throws -> T
   ) throws -> [T] {
     let cursor = try engine.cursor(sql, values, streaming: false)
     defer { cursor.close() }
     var rows: [T] = []
-    rows.reserveCapacity(expected)
     while try cursor.next() { rows.append(try row(cursor.row)) }
     return rows
   }
 
   /// Runs a query and calls `body` for each row without collecting them (bounded memory).
+  /// `streaming` false fetches the rows all at once, as `query` does (a page the caller collects
+  /// its own way).
   public func forEachRow(
-    _ sql: String, _ values: [SQLValue] = [], _ body: (Row) throws -> Void
+    _ sql: String, _ values: [SQLValue] = [], streaming: Bool = true,
+    _ body: (Row) throws -> Void
   ) throws {
-    let cursor = try engine.cursor(sql, values, streaming: true)
+    let cursor = try engine.cursor(sql, values, streaming: streaming)
     defer { cursor.close() }
     while try cursor.next() { try body(cursor.row) }
   }

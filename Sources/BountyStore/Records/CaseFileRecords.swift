@@ -58,23 +58,20 @@ extension Store {
     }
   }
 
-  /// The fugitives of `rows` with their notes and case files, read only for the rows that say
-  /// they have them: a page of twenty without any costs no query more; with notes, one for all of
+  /// Fills in the notes and case files of `rows`' fugitives, read only for the rows that say they
+  /// have them: a page of twenty without any costs no query more; with notes, one for all of
   /// them; a case file, three for each (few fugitives have one).
-  func withChildren(_ rows: [FugitiveRow]) throws -> [Fugitive] {
-    var fugitives = rows.map(\.fugitive)
-    let notes = try notesByFugitive(rows.filter(\.hasNotes).map(\.fugitive.id))
-    if !notes.isEmpty {
-      for index in fugitives.indices { fugitives[index].notes = notes[fugitives[index].id] ?? [] }
-    }
-    guard rows.contains(where: \.hasCaseFile) else { return fugitives }
+  func withChildren(_ rows: inout FugitiveRows) throws {
+    let withNotes = rows.hasNotes.indices.filter { rows.hasNotes[$0] }
+    let notes = try notesByFugitive(withNotes.map { rows.fugitives[$0].id })
+    for index in withNotes { rows.fugitives[index].notes = notes[rows.fugitives[index].id] ?? [] }
+    guard rows.hasCaseFile.contains(true) else { return }
     let currency = try currency()
     let today = localToday
-    for index in rows.indices where rows[index].hasCaseFile {
-      fugitives[index].caseFile = try caseFile(
-        fugitiveID: fugitives[index].id, currency: currency, today: today)
+    for index in rows.hasCaseFile.indices where rows.hasCaseFile[index] {
+      rows.fugitives[index].caseFile = try caseFile(
+        fugitiveID: rows.fugitives[index].id, currency: currency, today: today)
     }
-    return fugitives
   }
 
   /// Makes sure fugitive `id` has a case_file row to update.

@@ -115,23 +115,23 @@ extension Store {
       query.limit.map(SQLValue.integer) ?? database.dialect.noLimit, .integer(query.offset),
     ]
     var decoder = FugitiveRowDecoder(currency: try currency())
-    let items: [FugitiveRow]
+    var items: FugitiveRows
     if let limit = query.limit,
       (limit + query.offset).multipliedReportingOverflow(by: listed).partialValue
         < FugitiveSearch.lookupCost * total * total
     {
       let (filters, values) = query.filter(on: database.dialect)
-      items = try database.query(
+      items = try fugitiveRows(
         "SELECT \(Self.fugitiveListColumns(database.dialect)) FROM fugitive \(filters) \(order)",
-        values + paging
-      ) { try decoder.fugitiveRow($0) }
+        values + paging, decoder: &decoder)
     } else {
-      items = try database.query(
+      items = try fugitiveRows(
         "SELECT \(Self.fugitiveListColumns(database.dialect)) \(joined.sql) \(order)",
-        joined.values + paging
-      ) { try decoder.fugitiveRow($0) }
+        joined.values + paging, decoder: &decoder)
     }
-    return (try withChildren(markingChildren(items)), total)
+    try markingChildren(&items)
+    try withChildren(&items)
+    return (items.fugitives, total)
   }
 
   /// The FROM and WHERE of a searched list that looks every match up by its ID# and tests it

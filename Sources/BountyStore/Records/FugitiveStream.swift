@@ -18,12 +18,13 @@ extension Store {
       selection = ("FROM fugitive \(whereClause)", values)
     }
     var decoder = FugitiveRowDecoder(currency: try currency())
-    var batch: [FugitiveRow] = []
-    batch.reserveCapacity(Self.streamBatch)
+    var batch = FugitiveRows(reserving: Self.streamBatch)
     func flush() throws {
       try checkCancelled()
-      for fugitive in try withChildren(markingChildren(batch)) { try body(fugitive) }
-      batch.removeAll(keepingCapacity: true)
+      try markingChildren(&batch)
+      try withChildren(&batch)
+      for fugitive in batch.fugitives { try body(fugitive) }
+      batch.removeAll()
     }
     try database.forEachRow(
       """
@@ -35,7 +36,7 @@ extension Store {
       ]
     ) { row in
       batch.append(try decoder.fugitiveRow(row))
-      if batch.count == Self.streamBatch { try flush() }
+      if batch.fugitives.count == Self.streamBatch { try flush() }
     }
     try flush()
   }

@@ -11,12 +11,12 @@ extension Store {
     case photo, notes, caseFile
   }
 
-  /// `rows`, read with `fugitiveListColumns`, with whether each has a photo, notes or a case file:
+  /// Marks `rows`, read with `fugitiveListColumns`, with whether each has a photo, notes or a case file:
   /// on SQLite asked of the list's ID#s in one statement, and not at all of a table that has no
   /// row (five correlated `EXISTS` a row cost a 5,000-row page 35 M of its 157 M instructions); on
   /// PostgreSQL the row's own flags were read already.
-  func markingChildren(_ rows: [FugitiveRow]) throws -> [FugitiveRow] {
-    guard database.dialect == .sqlite, !rows.isEmpty else { return rows }
+  func markingChildren(_ rows: inout FugitiveRows) throws {
+    guard database.dialect == .sqlite, !rows.isEmpty else { return }
     let anyRows =
       "SELECT "
       + Self.childTables.map { "EXISTS (SELECT 1 FROM \($0.table))" }
@@ -26,9 +26,9 @@ extension Store {
         Self.childTables.indices.map { row.int(Int32($0)) != 0 }
       } ?? []
     let asked = Self.childTables.indices.filter { holding[$0] }.map { Self.childTables[$0] }
-    guard !asked.isEmpty else { return rows }
+    guard !asked.isEmpty else { return }
     var found: [Int64: Set<Int64>] = [:]
-    let ids = rows.map(\.fugitive.id)
+    let ids = rows.fugitives.map(\.id)
     try database.forEachRow(
       asked.map {
         """
@@ -40,12 +40,12 @@ extension Store {
       found[row.int(1), default: []].insert(row.int(0))
     }
     func has(_ flag: ChildFlag, _ id: Int64) -> Bool { found[flag.rawValue]?.contains(id) ?? false }
-    return rows.map { row in
-      var fugitive = row.fugitive
-      fugitive.hasPhoto = row.fugitive.hasPhoto || has(.photo, fugitive.id)
-      return FugitiveRow(
-        fugitive: fugitive, hasNotes: row.hasNotes || has(.notes, fugitive.id),
-        hasCaseFile: row.hasCaseFile || has(.caseFile, fugitive.id))
+    for index in ids.indices {
+      let id = ids[index]
+      if has(.photo, id) { rows.fugitives[index].hasPhoto = true }
+      if has(.notes, id) { rows.hasNotes[index] = true }
+      if has(.caseFile, id) { rows.hasCaseFile[index] = true }
     }
   }
+
 }

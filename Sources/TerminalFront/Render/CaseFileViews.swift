@@ -12,11 +12,11 @@ struct CaseFileColumns {
 
   init(_ items: [Fugitive]) {
     showsDeadline = items.contains { Self.daysLeft($0) != nil && !$0.captured }
-    showsClosed = items.contains { $0.caseFile.closedAt != nil }
+    showsClosed = items.contains { $0.hasCaseFile && $0.caseFile.closedAt != nil }
   }
 
   static func daysLeft(_ fugitive: Fugitive) -> Int64? {
-    fugitive.caseFile.bond?.daysLeft
+    fugitive.hasCaseFile ? fugitive.caseFile.bond?.daysLeft : nil
   }
 
   /// `2027-04-05 (126 days)`, `2026-12-10 (10 days) !`, `2026-11-20 (OVERDUE 10 days)`: the text
@@ -35,10 +35,10 @@ struct CaseFileColumns {
       + (showsClosed ? [Table.Column(title: "CASE")] : [])
   }
 
-  func cells(_ item: Fugitive) -> [String] {
-    let deadline = item.captured ? "" : Self.deadline(item)
-    return (showsDeadline ? [deadline] : [])
-      + (showsClosed ? [item.caseFile.closedAt != nil ? "closed" : ""] : [])
+  /// Adds `item`'s cells of these columns to the row `table` is filling.
+  func addCells(_ item: Fugitive, to table: inout Table) {
+    if showsDeadline { table.add(cell: item.captured ? "" : Self.deadline(item)) }
+    if showsClosed { table.add(cell: item.caseFile.closedAt != nil ? "closed" : "") }
   }
 
   /// The table's lines with closed rows dimmed, overdue rows red and urgent rows yellow.

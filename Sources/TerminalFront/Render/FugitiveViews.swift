@@ -31,13 +31,15 @@ struct FugitiveViews {
     var table = Table(columns)
     table.reserve(items.count)
     for item in items {
-      var cells = [String(item.id), item.name, item.bounty.display]
+      table.add(cell: String(item.id))
+      table.add(cell: item.name)
+      table.add(cell: item.bounty.display)
       if captured {
-        cells.append(terminal.time(item.capturedAt))
+        table.add(cell: terminal.time(item.capturedAt))
       } else if showStatus {
-        cells.append(item.captured ? "captured" : "at large")
+        table.add(cell: item.captured ? "captured" : "at large")
       }
-      table.add(cells + caseFile.cells(item))
+      caseFile.addCells(item, to: &table)
     }
     var lines =
       items.isEmpty
