@@ -129,18 +129,15 @@ public final class Store {
         + "nothing was read or changed")
   }
 
-  /// Durable commits, enforced references, a larger cache (settings of this connection only), and
+  /// Durable commits, enforced references, a page cache (settings of this connection only), and
   /// WAL (readers never block the writer) unless `journal` is false (a command that only reads).
   /// Run only after `validate` accepted the file; a file this process cannot write keeps its
   /// journal mode, so opening it writes nothing. A new file being built (`isBuilding`) gets no
   /// syncs and a journal in memory instead: it is synced once, whole, before it gets its name.
   private func configure(journal: Bool) throws(BountyError) {
     do {
-      // A connection that may write gets a 24 MiB page cache: a million-row import keeps its
-      // index pages in memory and stays within its 64 MiB budget (docs/performance.md). One that
-      // only reads keeps SQLite's 2 MiB: a read touches most pages once (a page of 5,000 rows is
-      // 5,000 table pages), and a cache that recycles them is faster than fresh memory for each.
-      let cacheKibibytes = journal ? 24_576 : 2_048
+      // The page cache is SQLite's 2 MiB but while a change runs (`Database.writingPageCacheKiB`).
+      let cacheKibibytes = Database.readingPageCacheKiB
       let synchronous = isBuilding ? "OFF" : "FULL"
       try database.execute(
         """
