@@ -42,14 +42,26 @@ public struct NewDatabaseFile: Sendable {
   public func install() throws(BountyError) {
     let file = open(scratch, O_RDONLY | O_CLOEXEC)
     guard file >= 0, fsync(file) == 0 else {
-      if file >= 0 { close(file) }
       let reason = String(cString: strerror(errno))
+      if file >= 0 { close(file) }
       remove()
       throw BountyError.io("cannot write \(path): \(reason)")
     }
     close(file)
     if link(scratch, path) != 0 {
-      let failure = errno
+      var failure = errno
+      // A file system without hard links (FAT, some network mounts): renamed, once PATH is seen
+      // to be free.
+      if failure == EPERM || failure == EOPNOTSUPP || failure == EXDEV {
+        if access(path, F_OK) == 0 {
+          failure = EEXIST
+        } else if rename(scratch, path) == 0 {
+          syncFolder()
+          return
+        } else {
+          failure = errno
+        }
+      }
       remove()
       if failure == EEXIST {
         throw BountyError.conflict(
@@ -59,11 +71,15 @@ public struct NewDatabaseFile: Sendable {
       throw BountyError.io("cannot create \(path): \(String(cString: strerror(failure)))")
     }
     unlink(scratch)
+    syncFolder()
+  }
+
+  /// Makes the roster's name in its folder durable.
+  private func syncFolder() {
     let folder = open(DatabaseLocation.parentFolder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
-    }
+    guard folder >= 0 else { return }
+    fsync(folder)
+    close(folder)
   }
 
   /// Removes the scratch file (with SQLite's `-wal`, `-shm` and `-journal` beside it) and the

@@ -83,7 +83,7 @@ public final class Store {
           + "which search needs (PRAGMA compile_options lacks ENABLE_FTS5); nothing was opened")
     }
     let file = building ?? path
-    try DatabaseLocation.createIfMissing(file)
+    try DatabaseLocation.createIfMissing(file, shownAs: path)
     let mode = OpenMode.choose(for: file)
     let database: Database
     do {
