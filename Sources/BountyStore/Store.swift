@@ -86,6 +86,9 @@ public final class Store {
     }
     let file = building ?? path
     try DatabaseLocation.createIfMissing(file, shownAs: path)
+    // Nobody else knows the scratch name: a signal that stops the build takes the file along.
+    // Once it is linked to `path` the name goes anyway, so it stays armed.
+    if let building { TemporaryFileCleanup.arm(building, as: .newRoster) }
     let mode = OpenMode.choose(for: file)
     let database: Database
     do {
