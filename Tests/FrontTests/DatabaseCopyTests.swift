@@ -68,6 +68,10 @@ import Testing
     let folder = try TemporaryFolder()
     let source = BinaryRunner(database: folder.file("source.sqlite"))
     try #require(source.run(["sample"]).status == 0)
+    try #require(
+      source.run(["fugitives", "note", "add", "82387", "Rides a zebra-striped scooter"]).status == 0
+    )
+    try #require(source.run(["fugitives", "alias", "add", "82387", "Kingfisher"]).status == 0)
     let bystander = BinaryRunner(database: folder.file("default.sqlite"))
     let copied = try bystander.run([
       "--json", "db", "copy", "--from", folder.file("source.sqlite"), "--to",
@@ -76,9 +80,26 @@ import Testing
     #expect(copied.status == 0, "\(copied.stderr)")
     #expect(copied.stdout.contains(#""fugitives":34"#))
     #expect(!FileManager.default.fileExists(atPath: folder.file("default.sqlite")))
+    let target = BinaryRunner(database: folder.file("target.sqlite"))
     #expect(
-      try BinaryRunner(database: folder.file("target.sqlite")).run(["--json", "export"]).stdout
-        == source.run(["--json", "export"]).stdout)
+      try target.run(["--json", "export"]).stdout == source.run(["--json", "export"]).stdout)
+    // What the roster keeps beside its rows (built once after the copy, not row by row) is whole:
+    // the search index finds a name, a note and an alias, the lists and their counts are the
+    // source's, and the check finds nothing wrong.
+    for term in ["zebra", "kingfisher", "kovács"] {
+      let found = try target.run(["--json", "fugitives", "list", "--all", "--search", term])
+      #expect(
+        found.stdout
+          == (try source.run(["--json", "fugitives", "list", "--all", "--search", term]).stdout))
+      #expect(found.stdout.contains(#""total":1"#), "\(term): \(found.stdout)")
+    }
+    for list in [["fugitives", "list", "--sort", "bounty"], ["captured", "list"]] {
+      #expect(try target.run(list).stdout == source.run(list).stdout, "\(list)")
+    }
+    let checked = try target.run(["db", "check"])
+    #expect(
+      checked.status == 0 && checked.stdout.contains("Problems           none"), "\(checked.stdout)"
+    )
   }
 
   /// `--from` alone copies into the open database (`--db`), created when missing; a missing source
