@@ -28,3 +28,15 @@ extension JSON: ListItem {
 
   public func member(_ name: String) -> JSON? { self[name] }
 }
+
+extension JSONChunkWriter {
+  /// Appends `items` as a JSON array, each item written by its own `writeJSON`.
+  public mutating func writeArray<Item: Answer>(_ items: [Item]) throws {
+    append("[")
+    for (index, item) in items.enumerated() {
+      if index > 0 { append(",") }
+      try item.writeJSON(to: &self)
+    }
+    append("]")
+  }
+}

@@ -36,13 +36,10 @@ extension FugitivePage: Answer {
   }
 
   /// Writes each fugitive's JSON text as it goes: no tree for the page.
-  public func writeJSON(to writer: inout JSONChunkWriter) {
-    writer.append(#"{"items":["#)
-    for (index, fugitive) in items.enumerated() {
-      if index > 0 { writer.append(",") }
-      fugitive.writeJSON(to: &writer)
-    }
-    writer.append(#"],"total":"#)
+  public func writeJSON(to writer: inout JSONChunkWriter) throws {
+    writer.append(#"{"items":"#)
+    try writer.writeArray(items)
+    writer.append(#","total":"#)
     writer.write(.int(total))
     if located {
       writer.append(#","row":"#)

@@ -56,17 +56,11 @@ extension History: Answer {
     .object(["undo": .array(undo.map(\.json)), "redo": .array(redo.map(\.json))])
   }
 
-  public func writeJSON(to writer: inout JSONChunkWriter) {
-    writer.append(#"{"undo":["#)
-    for (index, step) in undo.enumerated() {
-      if index > 0 { writer.append(",") }
-      step.writeJSON(to: &writer)
-    }
-    writer.append(#"],"redo":["#)
-    for (index, step) in redo.enumerated() {
-      if index > 0 { writer.append(",") }
-      step.writeJSON(to: &writer)
-    }
-    writer.append("]}")
+  public func writeJSON(to writer: inout JSONChunkWriter) throws {
+    writer.append(#"{"undo":"#)
+    try writer.writeArray(undo)
+    writer.append(#","redo":"#)
+    try writer.writeArray(redo)
+    writer.append("}")
   }
 }

@@ -68,12 +68,9 @@ extension ItemList: Answer {
   }
 
   public func writeJSON(to writer: inout JSONChunkWriter) throws {
-    writer.append(#"{"items":["#)
-    for (index, item) in items.enumerated() {
-      if index > 0 { writer.append(",") }
-      try item.writeJSON(to: &writer)
-    }
-    writer.append(#"],"total":"#)
+    writer.append(#"{"items":"#)
+    try writer.writeArray(items)
+    writer.append(#","total":"#)
     writer.write(.int(items.count))
     writer.append("}")
   }
