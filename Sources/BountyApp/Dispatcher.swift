@@ -27,25 +27,16 @@ public final class Dispatcher {
   /// ("no roster at PATH …") and an older schema `.refused`, naming `bounty db migrate`. `now`
   /// fixes the clock (reproducible transcripts); `notice` is told of backups written before a
   /// migration. `preferences` is the person's config file (`preferencesPath(environment:)`); a
-  /// line in it bounty cannot read fails the open, naming the file and the line. `building`: a
-  /// new roster at `path`, filled under its scratch name until `NewDatabaseFile.install` (after
-  /// `sealNewFile`) names it `path`.
+  /// line in it bounty cannot read fails the open, naming the file and the line.
   public static func open(
-    path: String, reading: Bool = false, building: NewDatabaseFile? = nil, now: Timestamp? = nil,
-    registry: Registry = .standard, preferences: String? = nil, notice: (String) -> Void = { _ in }
+    path: String, reading: Bool = false, now: Timestamp? = nil, registry: Registry = .standard,
+    preferences: String? = nil, notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Dispatcher {
     let file = try preferences.map { path throws(BountyError) in try PreferenceFile(path: path) }
     let store = try Store.open(
-      path: path, reading: reading, building: building?.scratch,
-      clock: { now ?? Store.systemTime() }, notice: notice)
+      path: path, reading: reading, clock: { now ?? Store.systemTime() }, notice: notice)
     store.preferences = file
     return Dispatcher(store: store, registry: registry)
-  }
-
-  /// Ends the build of a new roster opened with `building`, once its command succeeded: it is
-  /// made a WAL database; close the dispatcher, then `NewDatabaseFile.install` names it.
-  public func sealNewFile() throws(BountyError) {
-    try store.sealBuiltFile()
   }
 
   /// Where the person's config file is: `$XDG_CONFIG_HOME/bounty/config`, else

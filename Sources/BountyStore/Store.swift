@@ -64,14 +64,8 @@ public final class Store {
   /// A `path` that names a PostgreSQL server (`DatabaseURL.classify`) opens the agency database
   /// there instead (`openServer`); a URL of another scheme, a malformed PostgreSQL one, or one
   /// holding a password is refused before any file is touched.
-  ///
-  /// With `building`, a new file no other process sees yet (`NewDatabaseFile.scratch`), the
-  /// connection opens that file instead while the store keeps the name `path` for what it says:
-  /// SQLite then neither syncs nor keeps a journal on disk (a crash leaves only that file, never a
-  /// half-made one at `path`), and `sealBuiltFile` makes it a WAL database before it is synced once
-  /// and named `path`.
   public static func open(
-    path: String, reading: Bool = false, building: String? = nil, migrator: Migrator = Migrator(),
+    path: String, reading: Bool = false, migrator: Migrator = Migrator(),
     clock: @escaping () -> Timestamp = systemTime, notice: (String) -> Void = { _ in }
   ) throws(BountyError) -> Store {
     guard !path.isEmpty else { throw BountyError.usage("the database path is empty") }
@@ -84,15 +78,11 @@ public final class Store {
         "the SQLite library in this bounty (\(SQLiteConnection.libraryVersion)) was built without FTS5, "
           + "which search needs (PRAGMA compile_options lacks ENABLE_FTS5); nothing was opened")
     }
-    let file = building ?? path
-    try DatabaseLocation.createIfMissing(file, shownAs: path)
-    // Nobody else knows the scratch name: a signal that stops the build takes the file along.
-    // Once it is linked to `path` the name goes anyway, so it stays armed.
-    if let building { TemporaryFileCleanup.arm(building, as: .newRoster) }
-    let mode = OpenMode.choose(for: file)
+    try DatabaseLocation.createIfMissing(path)
+    let mode = OpenMode.choose(for: path)
     let database: Database
     do {
-      database = try Database(path: file, mode: mode)
+      database = try Database(path: path, mode: mode)
     } catch {
       throw BountyError.io("cannot open database \(path): \(error.message)")
     }
@@ -102,7 +92,6 @@ public final class Store {
     store.clock = clock
     store.onlyReads = reading
     if let warning = mode.warning(for: path) { notice(warning) }
-    store.isBuilding = building != nil && !reading
     try store.configure(journal: !reading)
     try store.migrate(with: migrator, notice: notice)
     do {
@@ -138,41 +127,21 @@ public final class Store {
   /// Durable commits, enforced references, a page cache (settings of this connection only), and
   /// WAL (readers never block the writer) unless `journal` is false (a command that only reads).
   /// Run only after `validate` accepted the file; a file this process cannot write keeps its
-  /// journal mode, so opening it writes nothing. A new file being built (`isBuilding`) gets no
-  /// syncs and a journal in memory instead: it is synced once, whole, before it gets its name.
+  /// journal mode, so opening it writes nothing.
   private func configure(journal: Bool) throws(BountyError) {
     do {
       // The page cache is SQLite's 2 MiB but while a change runs (`Database.writingPageCacheKiB`).
       let cacheKibibytes = Database.readingPageCacheKiB
-      let synchronous = isBuilding ? "OFF" : "FULL"
       try database.execute(
-        """
-        PRAGMA foreign_keys = ON; PRAGMA synchronous = \(synchronous);
-        PRAGMA cache_size = -\(cacheKibibytes)
-        """)
+        "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA cache_size = -\(cacheKibibytes)"
+      )
       guard !isReadOnly, journal else { return }
-      _ = try database.scalarText("PRAGMA journal_mode = \(isBuilding ? "MEMORY" : "WAL")")
+      _ = try database.scalarText("PRAGMA journal_mode = WAL")
     } catch let error as BountyError {
       throw error
     } catch {
       throw Store.describe(error, path: path)
     }
-  }
-
-  /// True while the store fills a new file under another name (`open(path:building:)`).
-  public private(set) var isBuilding = false
-
-  /// Ends the build of a new file: makes it a WAL database (the one page that says so is written
-  /// now; nothing is synced: `NewDatabaseFile.install` syncs the closed file once). Does nothing to
-  /// a store that is not building one.
-  public func sealBuiltFile() throws(BountyError) {
-    guard isBuilding else { return }
-    do {
-      _ = try database.scalarText("PRAGMA journal_mode = WAL")
-    } catch {
-      throw Store.describe(error, path: path)
-    }
-    isBuilding = false
   }
 
   /// True when changes cannot be written: the file or its folder is not writable by this process

@@ -112,31 +112,19 @@ public struct TerminalApp {
     let reading = command.onlyReadsOpenDatabase(arguments)
     let created = reading ? nil : NewDatabaseFile.before(opening: location)
     let status = runOnce(
-      command, arguments, at: location, reading: reading, building: created, options, terminal,
-      jq: jq)
-    // A change that failed on a roster it was to create leaves no file behind; one that
-    // succeeded is named (it was built under another name).
-    guard let created else { return status }
-    guard status == 0 else {
-      created.remove()
-      return status
-    }
-    do {
-      try created.install()
-    } catch {
-      Output.err("Error: \(error.message)")
-      return error.exitStatus
-    }
-    return 0
+      command, arguments, at: location, reading: reading, options, terminal, jq: jq)
+    // A change that failed on a roster it was to create leaves no file behind.
+    if status != 0 { created?.remove() }
+    return status
   }
 
-  /// Opens the database at `location` (a new one filled under its scratch name, `building`) and
-  /// runs `command` on it; the database is closed again when this returns.
+  /// Opens the database at `location` and runs `command` on it; the database is closed again
+  /// when this returns.
   private func runOnce(
     _ command: CommandSpec, _ arguments: Arguments, at location: String, reading: Bool,
-    building: NewDatabaseFile?, _ options: GlobalOptions, _ terminal: TerminalInfo, jq: JQFilter?
+    _ options: GlobalOptions, _ terminal: TerminalInfo, jq: JQFilter?
   ) -> Int32 {
-    guard let dispatcher = open(location, reading: reading, building: building) else { return 1 }
+    guard let dispatcher = open(location, reading: reading) else { return 1 }
     let runner = CommandRunner(
       dispatcher: dispatcher, terminal: terminal, json: options.json, jsonFields: options.jsonFields
     )
@@ -151,28 +139,17 @@ public struct TerminalApp {
       runner.answered = { bar?.finish() }
     }
     let succeeded = runner.run(command, arguments, confirm: ConfirmPrompt.standardInput)
-    guard succeeded else { return runner.lastStatus }
-    if building != nil {
-      do {
-        try dispatcher.sealNewFile()
-      } catch {
-        Output.err("Error: \(error.message)")
-        return error.exitStatus
-      }
-    }
-    return 0
+    return succeeded ? 0 : runner.lastStatus
   }
 
   /// Opens the database (for a change: creating a missing file and migrating an old one; for a
   /// read, `reading`, neither), printing migration notices and errors on stderr.
-  private func open(
-    _ path: String, reading: Bool = false, building: NewDatabaseFile? = nil
-  ) -> Dispatcher? {
+  private func open(_ path: String, reading: Bool = false) -> Dispatcher? {
     do {
       // BOUNTY_NOW fixes the clock (ISO 8601) for reproducible transcripts, docs and tests.
       let fixed = environment["BOUNTY_NOW"].flatMap(Timestamp.init(parsing:))
       return try Dispatcher.open(
-        path: path, reading: reading, building: building, now: fixed, registry: registry,
+        path: path, reading: reading, now: fixed, registry: registry,
         preferences: Dispatcher.preferencesPath(environment: environment),
         notice: { Output.err($0) })
     } catch {

@@ -171,37 +171,6 @@ import Testing
         "\(command) ended with \(process.terminationStatus)")
     }
   }
-
-  /// A new roster is built under a scratch name beside its own: a signal that stops the import
-  /// filling it leaves neither that file nor one at the roster's name.
-  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
-  func aStoppedImportIntoANewRosterLeavesNoFile(signalNumber: Int32) throws {
-    let rows = (0..<60_000).map { "Name \($0),\($0 % 900).50,a description of row \($0)" }
-    let csv = folder.file("rows-\(signalNumber).csv")
-    try ("name,bounty,description\n" + rows.joined(separator: "\n")).write(
-      toFile: csv, atomically: false, encoding: .utf8)
-    let name = "new-\(signalNumber).sqlite"
-    let importer = BinaryRunner(database: folder.file(name))
-    let process = try importer.start(["import", csv])
-    var sawScratch = false
-    for _ in 0..<400 where !sawScratch {
-      sawScratch = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains {
-        $0.hasPrefix(name + ".building-")
-      }
-      if !sawScratch { usleep(5_000) }
-    }
-    usleep(50_000)
-    kill(process.processIdentifier, signalNumber)
-    process.waitUntilExit()
-    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-      $0.hasPrefix(name)
-    }
-    #expect(left.isEmpty, "the stopped import left \(left)")
-    #expect(sawScratch, "the import finished before it could be stopped")
-    #expect(
-      process.terminationReason == .uncaughtSignal || process.terminationStatus == 130,
-      "the import ended with \(process.terminationStatus)")
-  }
 }
 
 extension Thread {

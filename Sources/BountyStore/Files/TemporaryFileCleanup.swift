@@ -1,49 +1,37 @@
 import Glibc
 
-/// Removes the files a command is writing under a temporary name when the process is stopped by
-/// SIGTERM, SIGHUP or SIGINT, then lets the signal end the process as it would have: an
-/// `OutputSink`'s temporary file, and a new roster being built under its scratch name
-/// (`Store.open(path:building:)`). A signal some other code already handles (an import's Ctrl-C,
-/// which rolls back and returns normally) is left alone: the command removes its files itself on
-/// that path.
+/// Removes the temporary file an `OutputSink` is writing when the process is stopped by SIGTERM,
+/// SIGHUP or SIGINT, then lets the signal end the process as it would have. A signal some other
+/// code already handles (an import's Ctrl-C, which rolls back and returns normally) is left alone:
+/// the sink removes its file itself on that path.
 enum TemporaryFileCleanup {
-  /// What a temporary file is; each kind has a slot of its own, as a command may have one of each.
-  enum Kind: Int, CaseIterable {
-    /// An `OutputSink`'s file, renamed into place when it is whole.
-    case output
-    /// A new roster, linked to its name when its command succeeded.
-    case newRoster
-  }
-
-  /// Each slot's path, as a C string the signal handler can pass to `unlink`.
-  nonisolated(unsafe) private static let paths: [UnsafeMutablePointer<CChar>] = Kind.allCases.map {
-    _ in
+  /// The path being written, as a C string the signal handler can pass to `unlink`.
+  nonisolated(unsafe) private static let path: UnsafeMutablePointer<CChar> = {
     let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
     pointer.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
     return pointer
-  }
+  }()
   nonisolated(unsafe) private static let armed: UnsafeMutablePointer<sig_atomic_t> = {
-    let pointer = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: Kind.allCases.count)
-    pointer.initialize(repeating: 0, count: Kind.allCases.count)
+    let pointer = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+    pointer.initialize(to: 0)
     return pointer
   }()
   nonisolated(unsafe) private static var installed = false
 
-  /// Makes `temporary` the file of `kind` to remove if a signal stops the process.
-  static func arm(_ temporary: String, as kind: Kind = .output) {
+  /// Makes `temporary` the file to remove if a signal stops the process.
+  static func arm(_ temporary: String) {
     let bytes = Array(temporary.utf8)
     guard bytes.count <= Int(PATH_MAX) else { return }
-    let path = paths[kind.rawValue]
-    armed[kind.rawValue] = 0
+    armed.pointee = 0
     for (index, byte) in bytes.enumerated() { path[index] = CChar(bitPattern: byte) }
     path[bytes.count] = 0
-    armed[kind.rawValue] = 1
+    armed.pointee = 1
     installOnce()
   }
 
-  /// The file of `kind` is renamed into place or removed: nothing to clean up any more.
-  static func disarm(_ kind: Kind = .output) {
-    armed[kind.rawValue] = 0
+  /// The file is renamed into place or removed: nothing to clean up any more.
+  static func disarm() {
+    armed.pointee = 0
   }
 
   private static func installOnce() {
@@ -56,10 +44,7 @@ enum TemporaryFileCleanup {
       guard current.__sigaction_handler.sa_handler == nil else { continue }
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
-        for slot in 0..<TemporaryFileCleanup.paths.count
-        where TemporaryFileCleanup.armed[slot] != 0 {
-          unlink(TemporaryFileCleanup.paths[slot])
-        }
+        if TemporaryFileCleanup.armed.pointee != 0 { unlink(TemporaryFileCleanup.path) }
         signal(number, SIG_DFL)
         raise(number)
       }

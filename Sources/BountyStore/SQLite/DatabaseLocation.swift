@@ -16,11 +16,8 @@ public enum DatabaseLocation {
   }
 
   /// Creates the file (mode 0600) and any missing folders above it (mode 0700) when it does not
-  /// exist yet. An existing file is left as it is. A failure names the file `name` (a roster built
-  /// under a scratch name is named as the roster) or else `path`.
-  public static func createIfMissing(_ path: String, shownAs name: String? = nil)
-    throws(BountyError)
-  {
+  /// exist yet. An existing file is left as it is.
+  public static func createIfMissing(_ path: String) throws(BountyError) {
     var status = stat()
     if stat(path, &status) == 0 { return }
     let folder = parentFolder(of: path)
@@ -28,7 +25,7 @@ public enum DatabaseLocation {
     let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     if descriptor < 0 {
       if errno == EEXIST { return }
-      throw BountyError.io("cannot create database \(name ?? path): \(errorText())")
+      throw BountyError.io("cannot create database \(path): \(errorText())")
     }
     close(descriptor)
   }
