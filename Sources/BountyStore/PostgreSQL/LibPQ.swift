@@ -60,6 +60,7 @@ final class LibPQ: @unchecked Sendable {
   let reset: @convention(c) (OpaquePointer?) -> Void
   let socket: @convention(c) (OpaquePointer?) -> Int32
   let consumeInput: @convention(c) (OpaquePointer?) -> Int32
+  let isBusy: @convention(c) (OpaquePointer?) -> Int32
 
   /// The file name asked of the dynamic loader (the soname of every libpq since PostgreSQL 8.0).
   static let libraryName = "libpq.so.5"
@@ -137,5 +138,6 @@ final class LibPQ: @unchecked Sendable {
     reset = try symbol("PQreset")
     socket = try symbol("PQsocket")
     consumeInput = try symbol("PQconsumeInput")
+    isBusy = try symbol("PQisBusy")
   }
 }

@@ -129,13 +129,32 @@ final class PostgresConnection: DatabaseEngine {
 
   deinit {
     canceller?.stop()
-    // A read-only command's `COMMIT` answer is taken before the goodbye: left unread, the server
-    // found the socket closed as it answered and logged a lost connection (`could not send data
-    // to client`, then FATAL) for every command that only read. By now the answer has had the
-    // command's whole output to arrive in.
-    collectPendingCommit()
+    awaitPendingCommitBriefly()
     api.finish(handle)
   }
+
+  /// Takes the answer of a `COMMIT` sent by `commitReading` before the connection closes: left
+  /// unread, the server found the socket closed as it answered and logged a lost connection
+  /// (`could not send data to client`, then FATAL) for every command that only read. By then the
+  /// answer has had the command's whole output to arrive in; a server that does not answer within
+  /// `goodbyeMilliseconds` (the network gone) is left, so that it never holds the process at exit.
+  private func awaitPendingCommitBriefly() {
+    guard commitPending else { return }
+    commitPending = false
+    var watched = pollfd(fd: api.socket(handle), events: Int16(POLLIN), revents: 0)
+    guard watched.fd >= 0 else { return }
+    var waited = 0
+    while api.isBusy(handle) != 0 {
+      guard waited < Self.goodbyeMilliseconds, poll(&watched, 1, 50) >= 0,
+        api.consumeInput(handle) == 1
+      else { return }
+      waited += 50
+    }
+    drainResults()
+  }
+
+  /// The longest a closing connection waits for its last `COMMIT`'s answer.
+  static let goodbyeMilliseconds = 1_000
 
   /// libpq's message on one line, without its trailing newline.
   static func oneLine(_ message: UnsafeMutablePointer<CChar>?) -> String {
