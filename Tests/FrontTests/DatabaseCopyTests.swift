@@ -119,4 +119,27 @@ import Testing
     #expect(missing.status == 1 && missing.stderr.hasPrefix("Error: no roster at "))
     #expect(!FileManager.default.fileExists(atPath: folder.file("nope.sqlite")))
   }
+
+  /// A copy's sort keys are this bounty's fold of each name, whatever the source held (the
+  /// server's fold of an agency roster, a key another program wrote and nobody marked).
+  @Test func aCopyFoldsEveryNameAgain() throws {
+    let folder = try TemporaryFolder()
+    let source = BinaryRunner(database: folder.file("source.sqlite"))
+    try #require(source.run(["sample"]).status == 0)
+    try #require(source.run(["fugitives", "alias", "add", "48445", "Żaneta"]).status == 0)
+    let keys =
+      "SELECT f.name_key || '|' || a.name_key FROM fugitive AS f JOIN alias AS a ON a.fugitive_id = f.id WHERE f.id = 48445"
+    let folded = try #require(try source.sqlite3(keys))
+    _ = try source.sqlite3(
+      "UPDATE fugitive SET name_key = 'zzz' WHERE id = 48445; UPDATE alias SET name_key = 'zzz';"
+        + " DELETE FROM fugitive_stale;")
+    try #require(try source.sqlite3(keys) == "zzz|zzz")
+    let target = BinaryRunner(database: folder.file("target.sqlite"))
+    let copied = try target.run(["db", "copy", "--from", source.database])
+    #expect(copied.status == 0, "\(copied.stderr)")
+    #expect(try target.sqlite3(keys) == folded)
+    #expect(
+      try target.run(["fugitives", "list", "--sort", "name", "--limit", "1"]).stdout.contains(
+        "48445"))
+  }
 }

@@ -111,6 +111,12 @@ extension Store {
             default: counts.caseRows += copied
             }
           }
+          if database.dialect == .sqlite {
+            // A sort key is this bounty's fold of the name, whatever the source held (the server's
+            // fold, a row another program wrote): with the load's triggers off, no copied row was
+            // marked for mending.
+            try refoldNameKeys(of: "SELECT id FROM fugitive")
+          }
           try finishBulkLoad(load, newAfter: 0, replaced: [])
           // The copy's order is dense whatever the source's was (another program's rows sharing a
           // position, gaps); a dense source's rows are not written again. After the indexes are

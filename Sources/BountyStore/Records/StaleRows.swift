@@ -38,13 +38,9 @@ extension Store {
       case let count = Int(try database.scalarInt("SELECT count(*) FROM fugitive_stale") ?? 0),
       count > 0
     else { return 0 }
+    try refoldNameKeys(of: "SELECT fugitive_id FROM fugitive_stale")
     try database.execute(
       """
-      UPDATE fugitive SET name_key = bounty_fold(name)
-      WHERE id IN (SELECT fugitive_id FROM fugitive_stale) AND name_key IS NOT bounty_fold(name);
-      UPDATE OR IGNORE alias SET name_key = bounty_fold(name)
-      WHERE fugitive_id IN (SELECT fugitive_id FROM fugitive_stale)
-        AND name_key IS NOT bounty_fold(name);
       DELETE FROM fugitive_search WHERE rowid IN (SELECT fugitive_id FROM fugitive_stale);
       INSERT INTO fugitive_search (rowid, text)
       SELECT f.id, \(Self.searchTextSQL) FROM fugitive AS f
@@ -52,6 +48,20 @@ extension Store {
       DELETE FROM fugitive_stale;
       """)
     return count
+  }
+
+  /// Sets the `name_key` of the fugitives `fugitives` selects (a query of ID#s) and of their
+  /// aliases to bounty's fold of the name, where it is not that already. SQLite only (it calls
+  /// `bounty_fold`). An alias whose new key another alias of the same fugitive already has keeps
+  /// its key.
+  func refoldNameKeys(of fugitives: String) throws {
+    try database.execute(
+      """
+      UPDATE fugitive SET name_key = bounty_fold(name)
+      WHERE id IN (\(fugitives)) AND name_key IS NOT bounty_fold(name);
+      UPDATE OR IGNORE alias SET name_key = bounty_fold(name)
+      WHERE fugitive_id IN (\(fugitives)) AND name_key IS NOT bounty_fold(name);
+      """)
   }
 
   /// Has the connection mend stale rows at the start of every transaction and before every commit
