@@ -12,6 +12,14 @@ public protocol Answer: Sendable {
   func writeJSON(to writer: inout JSONChunkWriter) throws
 }
 
+extension Answer {
+  /// A small answer (a setting, a step, a case's notes) writes its tree: a few members, where a
+  /// writer of its own would be a second definition of its shape.
+  public func writeJSON(to writer: inout JSONChunkWriter) {
+    writer.write(json)
+  }
+}
+
 /// An item of a list answer: the streamed formats (`--format csv|tsv|ndjson`) write it member by
 /// member.
 public protocol ListItem: Answer {
@@ -21,10 +29,6 @@ public protocol ListItem: Answer {
 
 extension JSON: ListItem {
   public var json: JSON { self }
-
-  public func writeJSON(to writer: inout JSONChunkWriter) {
-    writer.write(self)
-  }
 
   public func member(_ name: String) -> JSON? { self[name] }
 }

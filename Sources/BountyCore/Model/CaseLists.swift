@@ -12,10 +12,6 @@ public struct NoteList: Equatable, Sendable {
 
 extension NoteList: Answer {
   public var json: JSON { .object(["id": .int(id), "notes": .array(notes.map(\.json))]) }
-
-  public func writeJSON(to writer: inout JSONChunkWriter) {
-    writer.write(json)
-  }
 }
 
 /// A fugitive's expenses as `expenses.list` answers them: `{id, name, expenses: [expense],
@@ -41,9 +37,5 @@ extension ExpenseList: Answer {
       "id": .int(id), "name": .string(name), "expenses": .array(expenses.map(\.json)),
       "total": .string(total.plain),
     ])
-  }
-
-  public func writeJSON(to writer: inout JSONChunkWriter) {
-    writer.write(json)
   }
 }

@@ -32,10 +32,6 @@ extension HistoryStep: Answer {
     if let hunter { fields["hunter"] = .string(hunter) }
     return .object(fields)
   }
-
-  public func writeJSON(to writer: inout JSONChunkWriter) {
-    writer.write(json)
-  }
 }
 
 /// Both stacks as `history.list` answers them (`{undo: [step], redo: [step]}`), newest first:

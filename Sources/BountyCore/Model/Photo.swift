@@ -38,8 +38,4 @@ extension FugitivePhoto: Answer {
     }
     return .object(object)
   }
-
-  public func writeJSON(to writer: inout JSONChunkWriter) {
-    writer.write(json)
-  }
 }

@@ -49,10 +49,6 @@ extension Setting: ListItem {
     }
     return .object(object)
   }
-
-  public func writeJSON(to writer: inout JSONChunkWriter) {
-    writer.write(json)
-  }
 }
 
 /// A whole list as `{items, total}`: every item, and how many there are (the settings).
