@@ -1,10 +1,11 @@
 import BountyApp
 import BountyCore
 
-/// Turns a command's answer into what a person reads, by the view its declaration names. A list or
-/// a card is drawn from the typed page or fugitive (read back from JSON when the answer is a JSON
-/// value); the other views from the answer's JSON. Works from the answer and the render context of
-/// the same transaction only; never names a command.
+/// Turns a command's answer into what a person reads, by the view its declaration names. A view
+/// with a typed answer (a page, a fugitive, settings, history, notes, expenses, a document) is
+/// drawn from its fields (a page or a fugitive read back from JSON when the answer is a JSON
+/// value); a message, facts, key-values or a text from the answer's JSON. Works from the answer
+/// and the render context of the same transaction only; never names a command.
 struct ResultRenderer {
   let terminal: TerminalInfo
   let currency: Currency
@@ -18,68 +19,52 @@ struct ResultRenderer {
     switch view {
     case .fugitiveList(let captured, let footer, let everyStatus):
       let showStatus = everyStatus.map { arguments.value(named: $0) == .boolean(true) } ?? false
-      guard let page = typed(answer, FugitivePage.init(json:currency:)) else {
-        return [answer.json.serialized]
+      return drawn(answer, reading: FugitivePage.init(json:currency:)) { page in
+        views.list(
+          page, captured: captured, showStatus: showStatus,
+          footer: footer.map { line($0, answer.json) })
       }
-      return views.list(
-        page, captured: captured, showStatus: showStatus,
-        footer: footer.map { line($0, answer.json) })
     case .fugitiveCard(let headline):
-      guard let fugitive = typed(answer, Fugitive.init(json:currency:)) else {
-        return [answer.json.serialized]
+      return drawn(answer, reading: Fugitive.init(json:currency:)) { fugitive in
+        (headline.map { [line($0, answer.json)] } ?? []) + views.detail(fugitive)
       }
-      return (headline.map { [line($0, answer.json)] } ?? []) + views.detail(fugitive)
     case .settingsTable:
-      guard let settings = answer as? ItemList<Setting> else { return [answer.json.serialized] }
-      return settingsTable(settings.items)
+      return drawn(answer) { (list: ItemList<Setting>) in settingsTable(list.items) }
     case .setting:
-      guard let setting = answer as? Setting else { return [answer.json.serialized] }
-      return [self.setting(setting)]
+      return drawn(answer) { [self.setting($0)] }
     case .history:
-      guard let history = answer as? History else { return [answer.json.serialized] }
-      return self.history(history)
+      return drawn(answer, history)
     case .notes:
-      guard let list = answer as? NoteList else { return [answer.json.serialized] }
-      return notes(list)
+      return drawn(answer, notes)
     case .expenses:
-      guard let ledger = answer as? ExpenseList else { return [answer.json.serialized] }
-      return views.expenses(ledger)
+      return drawn(answer, views.expenses)
     case .document(let noun, _):
       // A document on standard output is what was printed; one in a file is named.
       guard case .written(_, let path?, let bytes)? = answer as? Document, path != "-" else {
         return []
       }
       return ["Wrote \(noun) to \(terminalSafe(path)) (\(counted(bytes, "byte", "bytes")))."]
-    default:
-      return render(view, answer.json)
-    }
-  }
-
-  /// `answer` as the typed value `T` it is, or read back from its JSON in this currency; nil when
-  /// it is neither.
-  private func typed<T>(_ answer: any Answer, _ read: (JSON, Currency) throws(BountyError) -> T)
-    -> T?
-  {
-    if let value = answer as? T { return value }
-    return try? read(answer.json, currency)
-  }
-
-  /// The views drawn from the answer's JSON.
-  private func render(_ view: ResultView, _ result: JSON) -> [String] {
-    switch view {
-    case .fugitiveList, .fugitiveCard, .settingsTable, .setting, .history, .document, .notes,
-      .expenses:
-      return []  // drawn from the typed answer by `render(_:_:arguments:)`
     case .message(let headline):
-      let text = line(headline, result)
+      let text = line(headline, answer.json)
       return text.isEmpty ? [] : [text]
     case .keyValues:
-      return keyValues(result)
+      return keyValues(answer.json)
     case .facts(let facts):
-      return self.facts(facts, result)
+      return self.facts(facts, answer.json)
     case .text(let field):
-      return [result[field]?.stringValue ?? ""]
+      return [answer.json[field]?.stringValue ?? ""]
     }
+  }
+
+  /// The lines `draw` makes of `answer` as the typed value `T` it is (or, with `read`, read back
+  /// from its JSON in this currency); its JSON text when it is neither.
+  private func drawn<T>(
+    _ answer: any Answer, reading read: ((JSON, Currency) throws(BountyError) -> T)? = nil,
+    _ draw: (T) -> [String]
+  ) -> [String] {
+    if let value = answer as? T { return draw(value) }
+    if let read, let value = try? read(answer.json, currency) { return draw(value) }
+    return [answer.json.serialized]
   }
 
   private func line(_ headline: Headline, _ result: JSON) -> String {

@@ -371,13 +371,12 @@ extension Workspace {
     guard settingRows.indices.contains(index) else { return }
     let key = settingRows[index].key
     let choices = key.choices ?? []
-    let current = settingRows[index].shownValue
     let complete: (String) -> ShellCompletion = { before in
       ShellCompletion(word: before, candidates: choices.filter { $0.hasPrefix(before) })
     }
     guard
       let value = ask(
-        "\(key.rawValue) = ", initial: current == "(not set)" ? "" : current, replacing: true,
+        "\(key.rawValue) = ", initial: settingRows[index].value, replacing: true,
         complete: complete)
     else { return }
     if let saved = perform(
