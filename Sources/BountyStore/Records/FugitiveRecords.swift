@@ -50,7 +50,7 @@ struct FugitiveRow {
 }
 
 /// Fugitives as their rows read, with whether each has notes or a case file: the fugitives in the
-/// array a list answers, which `markingChildren` and `withChildren` fill in place, so a page of
+/// array a list answers, which `completeListed` (or `withChildren`) fills in place, so a page of
 /// thousands is never copied into a second array (each copy is fresh memory, and its page faults
 /// cost more than the copying).
 struct FugitiveRows {
@@ -102,8 +102,8 @@ extension Store {
   }
 
   /// The columns of a list of fugitives (a page, a read-ahead, a stream's batch), for
-  /// `markingChildren` then `withChildren`: on SQLite the fugitive's own, whether it has a photo,
-  /// notes or a case file left false for `markingChildren` to ask of the whole list at once; on
+  /// `completeListed`: on SQLite the fugitive's own, whether it has a photo,
+  /// notes or a case file left false for `completeListed` to ask of the whole list at once; on
   /// PostgreSQL `fugitiveRowColumns`, the flags the triggers keep on the row.
   static func fugitiveListColumns(_ dialect: SQLDialect) -> String {
     dialect == .sqlite ? fileListColumns : serverRowColumns
@@ -243,8 +243,7 @@ extension Store {
       SELECT \(Self.fugitiveListColumns(database.dialect)) FROM fugitive
       WHERE id IN (\(database.dialect.integersOfJSONArray))
       """, [.integers(ids)], decoder: &decoder)
-    try markingChildren(&rows)
-    try withChildren(&rows)
+    try completeListed(&rows)
     fugitivesReadAhead = (
       database.transactionSerial,
       Dictionary(rows.fugitives.map { ($0.id, $0) }) { first, _ in first }
@@ -302,8 +301,7 @@ extension Store {
       try onlyReads
       ? database.withPageCache(kibibytes: Self.onePageCacheKiB, readPage) : readPage()
     let counted = try listed ?? count(query, whereClause: whereClause, values: values)
-    try markingChildren(&page)
-    try withChildren(&page)
+    try completeListed(&page)
     return (page.fugitives, counted)
   }
 

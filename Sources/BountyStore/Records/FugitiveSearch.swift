@@ -129,8 +129,7 @@ extension Store {
         "SELECT \(Self.fugitiveListColumns(database.dialect)) \(joined.sql) \(order)",
         joined.values + paging, decoder: &decoder)
     }
-    try markingChildren(&items)
-    try withChildren(&items)
+    try completeListed(&items)
     return (items.fugitives, total)
   }
 

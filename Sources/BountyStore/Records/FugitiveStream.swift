@@ -21,8 +21,7 @@ extension Store {
     var batch = FugitiveRows(reserving: Self.streamBatch)
     func flush() throws {
       try checkCancelled()
-      try markingChildren(&batch)
-      try withChildren(&batch)
+      try completeListed(&batch)
       for fugitive in batch.fugitives { try body(fugitive) }
       batch.removeAll()
     }

@@ -11,11 +11,18 @@ extension Store {
     case photo, notes, caseFile
   }
 
+  /// Completes fugitives read with `fugitiveListColumns`: marks which have a photo, notes or a case
+  /// file, then reads those notes and case files in (`withChildren`).
+  func completeListed(_ rows: inout FugitiveRows) throws {
+    try markingChildren(&rows)
+    try withChildren(&rows)
+  }
+
   /// Marks `rows`, read with `fugitiveListColumns`, with whether each has a photo, notes or a case file:
   /// on SQLite asked of the list's ID#s in one statement, and not at all of a table that has no
   /// row (five correlated `EXISTS` a row cost a 5,000-row page 35 M of its 157 M instructions); on
   /// PostgreSQL the row's own flags were read already.
-  func markingChildren(_ rows: inout FugitiveRows) throws {
+  private func markingChildren(_ rows: inout FugitiveRows) throws {
     guard database.dialect == .sqlite, !rows.isEmpty else { return }
     let anyRows =
       "SELECT "
@@ -47,5 +54,4 @@ extension Store {
       if has(.caseFile, id) { rows.hasCaseFile[index] = true }
     }
   }
-
 }
