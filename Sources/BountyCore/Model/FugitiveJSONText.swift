@@ -44,9 +44,10 @@ extension Fugitive {
     key(JSONText.updatedAt)
     moment(updatedAt)
     guard hasCaseFile else { return line.append(contentsOf: JSONText.emptyCaseFile) }
-    for (name, value) in caseFile.jsonMembers {
-      line.append(contentsOf: JSONText.member(name))
-      value.write(to: &line)
+    let file = caseFile
+    for (index, key) in JSONText.caseFileKeys.enumerated() {
+      line.append(contentsOf: key)
+      file.jsonMember(index).write(to: &line)
     }
   }
 }
@@ -89,6 +90,8 @@ private enum JSONText {
   static let `false` = Array("false".utf8)
   static let null = Array("null".utf8)
   static let emptyArray = Array("[]".utf8)
+  /// The case file's member openings, in `CaseFile.jsonMemberNames`' order.
+  static let caseFileKeys = CaseFile.jsonMemberNames.map(member)
   /// `CaseFile().jsonMembers`, written once.
   static let emptyCaseFile: [UInt8] = {
     var bytes: [UInt8] = []
