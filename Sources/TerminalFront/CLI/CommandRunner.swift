@@ -138,7 +138,11 @@ final class CommandRunner {
           return healthy
         }
         do {
-          try jq.run(on: result.serialized) { Output.data($0) }
+          if let halted = try jq.run(on: result.serialized, emit: { Output.data($0) }) {
+            // `halt` or `halt_error`: the filter's own status, as jq exits.
+            lastStatus = halted
+            return halted == 0
+          }
         } catch {
           return failed(error)
         }

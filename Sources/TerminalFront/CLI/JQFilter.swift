@@ -10,12 +10,23 @@ import Glibc
 /// no static libjq to link into the static release binary (which therefore refuses `--jq`,
 /// `LibJQ.init`). The expression is compiled before the command runs, so a bad one is a usage
 /// error with jq's own message and changes nothing.
+///
+/// The filter reads nothing but the answer and never crashes the process: `input` and `inputs`
+/// find no more inputs (as jq does at the end of its input: an error, and nothing), `debug`
+/// writes `["DEBUG:",VALUE]` to standard error, module directives are refused (`JQModules`) and
+/// `~/.jq` is not read, `halt` and `halt_error` end with jq's exit status and message, and the
+/// filter's memory is bounded (`JQMemoryWatch`).
 final class JQFilter {
   private let jq: LibJQ
   private var state: OpaquePointer?
 
   /// Compiles `expression`; a usage error carries jq's messages.
   init(_ expression: String) throws(BountyError) {
+    if let word = JQModules.directive(in: expression) {
+      // A parameter's error: one line, exit 64, no usage hint after it.
+      throw BountyError.invalidParameter(
+        field: "--jq", reason: "cannot load modules (\(word) \"…\"): the filter reads no file")
+    }
     jq = try LibJQ.load()
     state = jq.initialize()
     guard state != nil else { throw BountyError.io("--jq: libjq could not start") }
@@ -27,8 +38,16 @@ final class JQFilter {
         guard let context else { return }
         Unmanaged<JQMessages>.fromOpaque(context).takeUnretainedValue().add(message)
       }, context)
+    // libjq 1.6 itself imports `$HOME/.jq` when it compiles (as jq's own main wants); without
+    // HOME it reads nothing. Put back at once: compiling runs before the command, on this thread.
+    let home = getenv("HOME").map { String(cString: $0) }
+    unsetenv("HOME")
     let compiled = jq.compile(state, expression)
+    if let home { setenv("HOME", home, 1) }
     jq.setErrorCallback(state, nil, nil)
+    // Without these libjq 1.6 calls through a null pointer (SIGSEGV).
+    jq.setInputCallback(state, { _, _ in LibJQ.noMoreInput() }, nil)
+    jq.setDebugCallback(state, { _, value in LibJQ.writeDebug(value) }, nil)
     guard compiled != 0 else {
       // jq's messages, each on one line without its "jq: error: " prefix.
       let text = messages.texts(with: jq).filter { !$0.hasSuffix("compile error") }.map {
@@ -44,8 +63,12 @@ final class JQFilter {
   deinit { jq.teardown(&state) }
 
   /// Runs the expression on `json` (one JSON text) and hands each output line to `emit`; a run-time
-  /// error of jq (`.name` of an array, say) ends it as an `invalid` error naming `--jq`.
-  func run(on json: String, emit: (String) -> Void) throws(BountyError) {
+  /// error of jq (`.name` of an array, say) ends it as an `invalid` error naming `--jq`. Returns
+  /// the exit status `halt` or `halt_error` asked for (its message written to standard error as
+  /// jq writes it), or nil when the filter ran to its end.
+  func run(on json: String, emit: (String) -> Void) throws(BountyError) -> Int32? {
+    let watch = JQMemoryWatch()
+    defer { watch.stop() }
     let input = json.withCString { jq.parse($0, Int32(strlen($0))) }
     guard jq.kind(input) != JV_KIND_INVALID else {
       jq.free(input)
@@ -58,12 +81,39 @@ final class JQFilter {
       if kind == JV_KIND_INVALID {
         guard jq.invalidHasMessage(jq.copy(value)) != 0 else {
           jq.free(value)
-          return
+          return jq.halted(state) != 0 ? halt() : nil
         }
-        throw BountyError.invalid(field: "--jq", reason: jq.display(jq.invalidMessage(value)))
+        let message = jq.display(jq.invalidMessage(value))
+        // What libjq 1.6's `input` raises at the end of the input (jq's own main shows "break").
+        throw BountyError.invalid(
+          field: "--jq", reason: message == "break" ? "No more inputs" : message)
       }
       emit(jq.display(value))
     }
+  }
+
+  /// What jq's own main does when a filter halts: the status asked for (0 for `halt`, modulo 256
+  /// as `exit` takes it; 5 for one that is not a number), and the message on standard error, a
+  /// string as its text and anything else as compact JSON, on one line.
+  private func halt() -> Int32 {
+    let code = jq.exitCode(state)
+    let status: Int32
+    switch jq.kind(code) {
+    case JV_KIND_INVALID: status = 0
+    case JV_KIND_NUMBER:
+      let number = jq.numberValue(code)
+      status = number.isFinite && abs(number) < 1e9 ? Int32(Int(number) & 0xFF) : 5
+    default: status = 5
+    }
+    jq.free(code)
+    let message = jq.errorMessage(state)
+    switch jq.kind(message) {
+    case JV_KIND_INVALID, JV_KIND_NULL: jq.free(message)
+    default:
+      let text = jq.display(message)
+      Output.err(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+    }
+    return status
   }
 }
 
@@ -76,90 +126,5 @@ private final class JQMessages {
   func texts(with jq: LibJQ) -> [String] {
     defer { values = [] }
     return values.map { jq.display($0) }
-  }
-}
-
-/// The libjq functions `JQFilter` calls, found in `libjq.so.1` at run time.
-final class LibJQ: @unchecked Sendable {
-  // @unchecked: only immutable C function pointers, set once when the library is loaded.
-  let initialize: @convention(c) () -> OpaquePointer?
-  let setErrorCallback:
-    @convention(c) (OpaquePointer?, jq_msg_cb?, UnsafeMutableRawPointer?) -> Void
-  let compile: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
-  let start: @convention(c) (OpaquePointer?, jv, Int32) -> Void
-  let next: @convention(c) (OpaquePointer?) -> jv
-  let teardown: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Void
-  let parse: @convention(c) (UnsafePointer<CChar>?, Int32) -> jv
-  let kind: @convention(c) (jv) -> jv_kind
-  let copy: @convention(c) (jv) -> jv
-  let free: @convention(c) (jv) -> Void
-  let invalidHasMessage: @convention(c) (jv) -> Int32
-  let invalidMessage: @convention(c) (jv) -> jv
-  let dump: @convention(c) (jv, Int32) -> jv
-  let stringValue: @convention(c) (jv) -> UnsafePointer<CChar>?
-  let stringLength: @convention(c) (jv) -> Int32
-
-  /// The file name asked of the dynamic loader (the soname of libjq since jq 1.5).
-  static let libraryName = "libjq.so.1"
-
-  static let shared: Result<LibJQ, BountyError> = Result { () throws(BountyError) in try LibJQ() }
-
-  /// The loaded library, or the one-line error saying why it cannot be.
-  static func load() throws(BountyError) -> LibJQ { try shared.get() }
-
-  private init() throws(BountyError) {
-    // A statically linked bounty (scripts/install) has no dynamic loader of its own (AT_BASE is
-    // 0): glibc's dlopen there gives a library no thread-local storage, and libjq 1.6 keeps its
-    // out-of-memory handler in one, so it would crash on the first expression.
-    guard getauxval(UInt(AT_BASE)) != 0 else {
-      throw BountyError.io(
-        "--jq needs libjq, which this statically linked bounty cannot load; "
-          + "pipe --json to jq instead (a dynamically linked bounty, as swift build makes, loads it)"
-      )
-    }
-    guard let handle = dlopen(Self.libraryName, RTLD_NOW | RTLD_LOCAL) else {
-      let reason = dlerror().map { String(cString: $0) } ?? "not found"
-      throw BountyError.io(
-        "--jq needs the jq library \(Self.libraryName) (Debian package libjq1): \(reason)")
-    }
-    // Never closed: the functions are used until the process ends.
-    func symbol<T>(_ name: String) throws(BountyError) -> T {
-      guard let address = dlsym(handle, name) else {
-        throw BountyError.io(
-          "the jq library \(Self.libraryName) lacks \(name); install libjq1 1.6 or newer")
-      }
-      return unsafeBitCast(address, to: T.self)
-    }
-    initialize = try symbol("jq_init")
-    setErrorCallback = try symbol("jq_set_error_cb")
-    compile = try symbol("jq_compile")
-    start = try symbol("jq_start")
-    next = try symbol("jq_next")
-    teardown = try symbol("jq_teardown")
-    parse = try symbol("jv_parse_sized")
-    kind = try symbol("jv_get_kind")
-    copy = try symbol("jv_copy")
-    free = try symbol("jv_free")
-    invalidHasMessage = try symbol("jv_invalid_has_msg")
-    invalidMessage = try symbol("jv_invalid_get_msg")
-    dump = try symbol("jv_dump_string")
-    stringValue = try symbol("jv_string_value")
-    stringLength = try symbol("jv_string_length_bytes")
-  }
-
-  /// `value` (freed) as `jq -r` prints it: a string as its text, anything else as compact JSON.
-  func display(_ value: jv) -> String {
-    kind(value) == JV_KIND_STRING ? text(of: value) : text(of: dump(value, 0))
-  }
-
-  /// The text of a string `value` (freed); a string may hold NUL, so its length is asked.
-  /// (`jv_get_kind` and `jv_string_value` read their argument without consuming it.)
-  private func text(of value: jv) -> String {
-    let length = Int(stringLength(copy(value)))
-    defer { free(value) }
-    guard let bytes = stringValue(value) else { return "" }
-    return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
-      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-    }
   }
 }
