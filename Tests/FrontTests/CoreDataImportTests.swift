@@ -55,7 +55,7 @@ import Testing
   /// the version lacks are left out) and returns its path.
   func store(
     version: Int, rows: [[String: String]] = Self.rows, name: String? = nil,
-    bountyType: String = "DECIMAL", copiedWithWAL copy: String? = nil
+    bountyType: String = "DECIMAL", copiedWithWAL copy: String? = nil, andSHM: Bool = false
   ) throws -> String {
     let path = folder.file(name ?? "iBountyHunter-v\(version).sqlite")
     let columns = Self.versionColumns.prefix(version).joined().map {
@@ -80,7 +80,10 @@ import Testing
         "INSERT INTO ZFUGITIVE (\(names.joined(separator: ", "))) "
         + "VALUES (\(values.joined(separator: ", ")));\n"
     }
-    if let copy { sql += ".shell cp '\(path)' '\(copy)' && cp '\(path)-wal' '\(copy)-wal'\n" }
+    if let copy {
+      sql += ".shell cp '\(path)' '\(copy)' && cp '\(path)-wal' '\(copy)-wal'"
+      sql += andSHM ? " && cp '\(path)-shm' '\(copy)-shm'\n" : "\n"
+    }
     let outcome = try SQLiteShell.exec(path, sql)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     return copy ?? path
@@ -156,6 +159,51 @@ import Testing
     #expect(outcome.stdout.contains("Imported 3 fugitives."), "\(outcome.stdout)")
     #expect([copy, copy + "-wal"].map { TemporaryFolder.bytes($0) } == before)
     #expect(try json(["fugitives", "show", "0"])["bounty"] == .string("19.99"))
+  }
+
+  /// Nothing beside a store in WAL mode is written or created: the store, its -wal and its -shm
+  /// (when there is one) keep their SHA-256, no -shm appears where there was none, and the private
+  /// copy that was read is gone afterwards. Before, SQLite wrote (or created) the -shm.
+  @Test(arguments: [false, true])
+  func aWALStoresFilesAreNeverWrittenNorMade(withSHM: Bool) throws {
+    let copy = try store(
+      version: 5, name: "live.sqlite", copiedWithWAL: folder.file("copy.sqlite"), andSHM: withSHM)
+    let files = [copy, copy + "-wal"] + (withSHM ? [copy + "-shm"] : [])
+    func digests() throws -> String {
+      try bounty.run(files, executable: "/usr/bin/sha256sum").stdout
+    }
+    let before = try digests()
+    #expect(before.split(separator: "\n").count == files.count)
+    #expect(TemporaryFolder.bytes(copy + "-wal")?.isEmpty == false)
+    let scratch = folder.file("tmp")
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    var runner = bounty
+    runner.environment["TMPDIR"] = scratch
+    let outcome = try runner.run(["import", copy])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("Imported 3 fugitives."), "\(outcome.stdout)")
+    #expect(try digests() == before)
+    #expect(FileManager.default.fileExists(atPath: copy + "-shm") == withSHM)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+    #expect(try json(["fugitives", "show", "0"])["bounty"] == .string("19.99"))
+  }
+
+  /// A ZIMAGE that is not PNG or JPEG by its bytes (an SVG, a shell script) refuses the import,
+  /// naming the row; nothing is imported.
+  @Test(arguments: ["<svg onload=\"alert(1)\"/>", "#!/bin/sh\nrm -rf ~\n"])
+  func aPhotoThatIsNoImageRefusesTheRow(bytes: String) throws {
+    var rows = Self.rows
+    rows[1]["ZIMAGE"] = "X'" + bytes.utf8.map { String(format: "%02X", $0) }.joined() + "'"
+    let path = try store(version: 5, rows: rows)
+    let outcome = try bounty.run(["import", path])
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stderr.contains(
+        "ZIMAGE a blob of \(bytes.utf8.count) bytes is not a PNG or JPEG image"),
+      "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("Z_PK 2"), "\(outcome.stderr)")
+    // All or nothing: the roster the import was to create is not left behind.
+    #expect(!FileManager.default.fileExists(atPath: folder.file("db.sqlite")))
   }
 
   @Test func aBountyIsTheDecimalItWasStoredAsOrTheRowIsRefused() throws {

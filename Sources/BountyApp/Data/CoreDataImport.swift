@@ -41,7 +41,7 @@ enum CoreDataRow {
   /// stored (spaces kept), the bounty as the decimal it was stored as, captured with the capture
   /// time from Core Data's 2001 reference date, the photo's bytes as they are, and the capture and
   /// last-seen positions with the last-seen description. Throws, naming the field, for a value of
-  /// a type the column cannot hold.
+  /// a type the column cannot hold and for a photo that is not PNG or JPEG by its bytes.
   static func object(_ values: [String: Value]) throws(BountyError) -> JSON {
     var object = JSONObject()
     switch values["ZFUGITIVEID"] {
@@ -72,10 +72,10 @@ enum CoreDataRow {
     switch values["ZIMAGE"] {
     case nil, .blob([])?: break
     case .blob(let bytes)?:
-      object["photo"] = .object([
-        "mediaType": .string(ImageSignature.mediaType(of: bytes) ?? "application/octet-stream"),
-        "data": .string(Base64.encode(bytes)),
-      ])
+      guard let type = ImageSignature.mediaType(of: bytes) else {
+        throw invalid("photo", "ZIMAGE", .blob(bytes), "is not a PNG or JPEG image")
+      }
+      object["photo"] = .object(["mediaType": .string(type), "data": .string(Base64.encode(bytes))])
     case let other?: throw invalid("photo", "ZIMAGE", other, "is not binary data")
     }
     var seen = try position(values, lat: "ZLASTSEENLAT", lon: "ZLASTSEENLON") ?? JSONObject()

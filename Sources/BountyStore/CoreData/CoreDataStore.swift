@@ -8,9 +8,12 @@ import Glibc
 /// own `Z_PRIMARYKEY` and `Z_METADATA`. The model version (1–5, docs/contract.md) is told by the
 /// columns the table has: each version's columns that are there are read.
 ///
-/// The file is opened read-only, as `immutable=1` (SQLite then takes no lock and creates no file:
-/// the store stays byte for byte what it was), or plainly read-only when a `-wal` or `-journal`
-/// beside it holds changes SQLite must read (the store itself is still never written).
+/// Nothing is ever written in the store's folder. The file is opened read-only, as `immutable=1`
+/// (SQLite then takes no lock and creates no file: the store stays byte for byte what it was);
+/// when a `-wal` or `-journal` beside it holds changes SQLite must read, which even a read-only
+/// connection would do by writing (or creating) the `-shm` or rolling the journal back, the
+/// store and its companions are copied into a private folder (`PrivateStoreCopy`) and the copy is
+/// read, then removed.
 public final class CoreDataStore {
   /// The attribute columns of each model version, in the order the versions added them.
   static let versionColumns: [[String]] = [
@@ -32,6 +35,8 @@ public final class CoreDataStore {
   /// The known attribute columns the table has: those of its model version and the earlier ones.
   let columns: [String]
   private let database: Database
+  /// The copy read instead of a store with changes beside it, removed with this reader.
+  private let copy: PrivateStoreCopy?
 
   /// One value as stored; nil is NULL.
   public enum Value: Equatable {
@@ -62,10 +67,14 @@ public final class CoreDataStore {
   public init(path: String) throws(BountyError) {
     self.path = path
     let pending = access(path + "-wal", F_OK) == 0 || access(path + "-journal", F_OK) == 0
+    let copy = pending ? try PrivateStoreCopy(of: path) : nil
+    self.copy = copy
     do {
       database = try Database(
-        path: path, mode: pending ? .readOnly : .immutable(folderWritable: false))
+        path: copy?.path ?? path, mode: copy == nil ? .immutable(folderWritable: false) : .readWrite
+      )
     } catch {
+      copy?.remove()
       throw BountyError.io("cannot open \(path): \(error.message)")
     }
     let notStore = "\(path) is not an iBountyHunter Core Data store"
@@ -90,13 +99,18 @@ public final class CoreDataStore {
       }
       columns = Self.versionColumns.joined().filter(present.contains)
     } catch let error as BountyError {
+      copy?.remove()
       throw error
     } catch let error as SQLiteError where error.isNotADatabase {
+      copy?.remove()
       throw BountyError.refused("\(path) is not a SQLite database (\(error.message))")
     } catch {
+      copy?.remove()
       throw BountyError.io("cannot read \(path): \(error)")
     }
   }
+
+  deinit { copy?.remove() }
 
   /// How many fugitives the store holds.
   public func count() throws(BountyError) -> Int64 {
