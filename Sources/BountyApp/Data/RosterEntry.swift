@@ -299,8 +299,9 @@ struct RosterEntry {
     }
   }
 
-  /// A photo whose bytes are what its media type says: PNG or JPEG by their signature, or
-  /// `application/octet-stream` for bytes that are neither (kept from old databases).
+  /// A photo whose bytes are PNG or JPEG by their signature (`ImageSignature`), labelled with the
+  /// type they are; any other bytes are refused, whatever the label (`application/octet-stream`
+  /// included), as `fugitives photo` refuses them.
   private static func photo(_ object: JSONObject) throws(BountyError) -> Photo {
     guard let data = object["data"]?.stringValue,
       data.utf8.count <= (Limits.photoBytes / 3 + 1) * 4,
@@ -311,14 +312,15 @@ struct RosterEntry {
     guard bytes.count <= Limits.photoBytes else {
       throw BountyError.invalid(field: "photo.data", reason: "is larger than 10 MiB")
     }
-    let actual = ImageSignature.mediaType(of: bytes) ?? "application/octet-stream"
-    guard let type = object["mediaType"]?.stringValue, type == actual else {
+    guard let actual = ImageSignature.mediaType(of: bytes) else {
       throw BountyError.invalid(
-        field: "photo.mediaType",
-        reason: actual == "application/octet-stream"
-          ? "the data is not a PNG or JPEG image" : "must be \(actual), what the data is")
+        field: "photo.mediaType", reason: "the data is not a PNG or JPEG image")
     }
-    return Photo(mediaType: type, bytes: bytes)
+    guard object["mediaType"]?.stringValue == actual else {
+      throw BountyError.invalid(
+        field: "photo.mediaType", reason: "must be \(actual), what the data is")
+    }
+    return Photo(mediaType: actual, bytes: bytes)
   }
 
   /// Inserts the fugitive with its notes, photo and captured state at the end of the manual order.
