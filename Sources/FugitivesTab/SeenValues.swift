@@ -32,7 +32,7 @@ enum SeenValues {
     // been stored at all (a script's guess).
     let last =
       try store.lastChangedBy(fugitiveID: fugitive.id).map {
-        "; the fugitive was last changed by \($0)"
+        "; the fugitive was last changed by \(NameIdentity.shown($0))"
       } ?? ""
     throw BountyError.conflict(
       "fugitive \(fugitive.id) (\(fugitive.name)): its \(stale.field) is not the one you saw "

@@ -3,7 +3,7 @@ import BountyStore
 import BountyTestSupport
 import Testing
 
-/// The SQLite file's own checks of `setting` (migration 0017) take exactly what bounty stores:
+/// The SQLite file's own checks of `setting` (migrations 0017 and 0023) take exactly what bounty stores:
 /// a value is accepted by the triggers if and only if `SettingKey.validate` answers that same
 /// text, and the file's list of currencies is BountyCore's.
 @Suite struct SettingTriggerTests {
@@ -19,8 +19,24 @@ import Testing
       "half-even", "half-up", "HALF-UP", "sideways",
     ] + SettingKey.sortKeys + SettingKey.sortKeys.map { $0.uppercased() }
     + Currency.all.map(\.code) + Currency.all.map { $0.code.lowercased() } + ["XXX", "US D"]
+    + invisibleEdges
+
+  /// `a`, a code point and `b`, for the first and last code point of each run of code points
+  /// `NameIdentity` calls invisible and the visible ones beside them (NUL aside: no text holds
+  /// it): hunter.name refuses exactly the invisible ones (migration 0023).
+  static let invisibleEdges: [String] = {
+    var edges: [UInt32] = []
+    var previous = false
+    for code in UInt32(1)...0x10FFFF {
+      let invisible = Unicode.Scalar(code).map(NameIdentity.isInvisible) ?? false
+      if invisible != previous { edges += [code - 1, code] }
+      previous = invisible
+    }
+    return edges.compactMap { Unicode.Scalar($0) }.filter { $0.value != 0 }.map { "a\($0)b" }
+  }()
 
   @Test func theFileAcceptsExactlyWhatBountyStores() throws {
+    #expect(Self.invisibleEdges.count > 40, "the runs of invisible code points were found")
     let app = try TestApp()
     let database = app.store.database
     for key in SettingKey.allCases where key.rosterMayHold {

@@ -97,7 +97,15 @@ public enum SettingKey: String, CaseIterable, Sendable {
       guard text.count <= Limits.nameLength else {
         throw invalid("is longer than \(Limits.nameLength) characters")
       }
-      return text.trimmingASCIIWhitespace()
+      let name = text.trimmingASCIIWhitespace()
+      // A hunter's name shows who made each step and signs reports: nothing in it may be
+      // invisible (SQLite migration 0023 refuses the same code points for every client).
+      if self == .hunterName, let hidden = NameIdentity.invisible(in: name) {
+        throw invalid(
+          "cannot hold the invisible character \\u{\(String(hidden.value, radix: 16))}: "
+            + "a name must look like what it is; nothing was changed")
+      }
+      return name
     case .currency:
       guard let currency = Currency.named(text.trimmingASCIIWhitespace()) else {
         throw invalid(

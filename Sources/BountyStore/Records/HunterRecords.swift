@@ -21,11 +21,19 @@ extension Store {
   }
 
   /// Gives the current role the name `name`, or takes its name away (nil). Refused on SQLite, whose
-  /// history is one user's.
+  /// history is one user's, and when `name` cannot be told from a name another hunter goes by, or
+  /// another role's (in the agency's hunters or in the history), by `NameIdentity`: after NFKC and
+  /// case folding, confusables included.
   public func setHunterName(_ name: String?) throws {
     guard database.dialect == .postgresql else {
       throw BountyError.refused(
         "hunter names belong to agency databases on PostgreSQL; \(path) is a SQLite file")
+    }
+    if let name, let imitated = NameIdentity.imitated(by: name, among: try otherHuntersNames()) {
+      throw BountyError.conflict(
+        "the name \(SafeText.quoted(NameIdentity.shown(name))) looks like "
+          + "\(SafeText.quoted(NameIdentity.shown(imitated))), which is another hunter's; "
+          + "nothing was changed")
     }
     do {
       try database.run(
@@ -40,5 +48,18 @@ extension Store {
       throw BountyError.conflict(
         "the name \(SafeText.quoted(name ?? "")) is another hunter's; nothing was changed")
     }
+  }
+
+  /// Every name another role goes by or is: the other hunters' display names, and the roles of
+  /// the server, of the agency's hunters and of the history's steps, the current role's left out.
+  private func otherHuntersNames() throws -> [String] {
+    try database.query(
+      """
+      SELECT display_name FROM hunter WHERE role <> current_user AND display_name IS NOT NULL
+      UNION SELECT role FROM hunter WHERE role <> current_user
+      UNION SELECT hunter FROM history_step WHERE hunter <> current_user
+      UNION SELECT rolname FROM pg_roles WHERE rolname <> current_user
+      """
+    ) { $0.text(0) }
   }
 }

@@ -108,10 +108,11 @@ struct ResultRenderer {
       guard !steps.isEmpty else { return [] }
       return [title]
         + steps.map { step in
-          // An agency database names who made each step.
-          let hunter = step.hunter.map { "  by \(terminalSafe($0))" } ?? ""
+          // Who made each step (with nothing in the name invisible), and from which client.
+          let hunter = step.hunter.map { "  by \(NameIdentity.shown($0))" } ?? ""
+          let client = step.client.map { "  from \(terminalSafe($0))" } ?? ""
           return "  \(terminalSafe(step.label))  "
-            + terminal.style.dim(terminal.time(step.createdAt) + hunter)
+            + terminal.style.dim(terminal.time(step.createdAt) + hunter + client)
         }
     }
     return steps("Redo (next first):", history.redo) + steps("Undo (next first):", history.undo)
