@@ -2,16 +2,18 @@ internal import BountyCommands
 import BountyCore
 internal import BountyStore
 
-/// `db check [--repair]`: the engine's integrity check, broken references, and the rows other
-/// programs left wrong (rows of a fugitive that is gone, stale sort keys and search entries,
-/// invalid settings), each named by table, row and ID#; exits 1 while any exist. `--repair`
-/// fixes what has one right answer in one undoable step and says what it did.
+/// `db check [--repair]`: the engine's integrity check, broken references, the schema's own
+/// objects missing or different, a damaged search index, values of the wrong type, and the rows
+/// other programs left wrong (rows of a fugitive that is gone, stale sort keys and search
+/// entries, invalid settings), each named by table, row and ID#; exits 1 while any exist.
+/// `--repair` fixes what has one right answer in one undoable step and says what it did.
 enum DatabaseCheckCommand {
   static let repair = Param.flag(
     "repair",
     help:
-      "Fix what has one right answer (delete rows of fugitives that are gone, fold stale sort "
-      + "keys and search entries again) as one undoable step")
+      "Fix what has one right answer (recreate the schema's missing tables, indexes, views and "
+      + "triggers, rebuild a damaged search index, delete rows of fugitives that are gone, fold "
+      + "stale sort keys and search entries again) as one undoable step")
 
   static let command = Command(
     CommandSpec(

@@ -270,16 +270,29 @@ public final class Dispatcher {
       if case .outsideTransaction = spec.effect { return .success(try work()) }
       if spec.role == .undo || spec.role == .redo { return .success(try store.historyReplay(work)) }
       return .success(
-        try store.database.transaction(write: !onlyReads) { try work() })
+        try store.database.transaction(
+          write: !onlyReads, foreignKeysOff: !onlyReads && Self.repairsSchema.contains(spec.name)
+        ) { try work() })
     } catch {
       return .failure(
         Store.describe(error, path: store.path, command: spec.words.joined(separator: " ")))
     }
   }
 
-  /// Runs the handler; a changing, undoable command becomes one history step.
+  /// The commands that recreate the schema's own tables, indexes, views and triggers
+  /// (`Store.repairSchema`): they run with foreign keys off (a table rebuilt must not take its
+  /// children with it) and are the changes not refused while a trigger is missing.
+  static let repairsSchema: Set<String> = [
+    DatabaseCheckCommand.command.spec.name, AppCommands.dbMigrate.spec.name,
+  ]
+
+  /// Runs the handler; a changing, undoable command becomes one history step. A change is
+  /// refused first while the schema lacks a trigger (`Store.requireIntactTriggers`).
   private func execute(_ command: Command, _ arguments: Arguments) throws -> any Answer {
     let spec = command.spec
+    if !spec.onlyReads(arguments), !Self.repairsSchema.contains(spec.name) {
+      try store.requireIntactTriggers()
+    }
     try ClosedCaseGuard.check(spec, arguments, store)
     try AgencyAdminGuard.check(spec, arguments, store)
     guard case .change(undoable: true) = spec.effect, !spec.onlyReads(arguments) else {

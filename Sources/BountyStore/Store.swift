@@ -23,6 +23,9 @@ public final class Store {
   public var isCancelled: () -> Bool = { false }
   /// True when opened for a command that only reads: its page cache serves that one command.
   private(set) var onlyReads = false
+  /// The schema cookie (`PRAGMA schema_version`) at which every trigger was last found as the
+  /// schema has it (`requireIntactTriggers`); nil until then, and after a repair.
+  var verifiedSchemaCookie: Int64?
 
   /// Throws `.interrupted` when the user asked to stop.
   public func checkCancelled() throws(BountyError) {

@@ -8,7 +8,8 @@ import Foundation
 // (`Migrations/postgresql/` is a ladder of its own, embedded by a second run). With `--migrations` every name must
 // follow `MigrationFileName.rule`, and each entry also carries its version and name; with
 // `--fresh-schema` too (the SQLite ladder), the enum also holds `freshSchema`, the schema a new
-// database gets in one step (`FreshSchema`).
+// database gets in one step (`FreshSchema`), and `objects`, every table, index, view and trigger
+// that schema holds (what `db check` expects; `ExpectedSchema`).
 //
 // Usage: EmbedGenerator [--migrations [--fresh-schema]] OUTPUT TYPENAME FOLDER
 
@@ -74,9 +75,9 @@ if migrations {
       "      text: \(swiftLiteral(content)),\n      checksum: \"\(fnv1aChecksum(content))\"\n    ),\n"
   }
   if freshSchema {
-    let script: String
+    let schema: FreshSchema.Schema
     do throws(FreshSchema.Failure) {
-      script = try FreshSchema.script(
+      schema = try FreshSchema.script(
         applying: parsed.map {
           (version: $0.parsed.version, file: $0.file, text: text(of: $0.file))
         })
@@ -85,7 +86,18 @@ if migrations {
     }
     source += "  ]\n\n"
     source += "  /// The schema after every migration, in one script: what a new database gets.\n"
-    source += "  static let freshSchema = \(swiftLiteral(script))\n\n"
+    source += "  static let freshSchema = \(swiftLiteral(schema.script))\n\n"
+    source +=
+      "  /// Every table, index, view and trigger the newest schema holds, as `sqlite_schema` has\n"
+      + "  /// them after the last migration (`db check` compares a database with them).\n"
+    source +=
+      "  static let objects: [(type: String, name: String, table: String, sql: String)] = [\n"
+    for object in schema.objects {
+      source +=
+        "    (\n      type: \(quoted(object.type)), name: \(quoted(object.name)), "
+        + "table: \(quoted(object.table)),\n      sql: \(swiftLiteral(object.sql))\n    ),\n"
+    }
+    source += "  ]\n\n"
     source += "  /// The table each migration is recorded in, created after each one.\n"
     source += "  static let bookkeeping = \(swiftLiteral(FreshSchema.bookkeeping))\n"
     source += "}\n"

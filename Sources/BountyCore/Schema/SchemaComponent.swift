@@ -152,12 +152,14 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
         ("items", Self.array(of: Self.setting.reference)), ("total", Self.count),
       ])
     case .historyStep:
-      // `hunter` (who made the step) only in an agency database on PostgreSQL.
+      // `hunter` (who made the step) in an agency database on PostgreSQL and in a fugitive's
+      // chain of custody (`history --fugitive`), which names the `client` too.
       return Self.object(
         [
           ("id", Self.integer), ("label", Self.string), ("createdAt", Self.timestamp.reference),
           ("stack", Self.choice(["undo", "redo"])), ("hunter", Self.string),
-        ], optional: ["hunter"])
+          ("client", Self.string),
+        ], optional: ["hunter", "client"])
     case .history:
       return Self.object([
         ("undo", Self.array(of: Self.historyStep.reference)),
@@ -206,7 +208,9 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
         ("repaired", Self.array(of: Self.string)), ("schemaVersion", Self.count),
       ])
     case .schemaVersion:
-      return Self.object([("schemaVersion", Self.count)])
+      return Self.object([
+        ("schemaVersion", Self.count), ("repaired", Self.array(of: Self.string)),
+      ])
     case .backup:
       return Self.object([("path", Self.string)])
     case .rosterCopy:

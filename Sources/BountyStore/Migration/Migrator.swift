@@ -211,6 +211,11 @@ public struct Migrator {
       // Read again inside the write lock: another process may have applied it meanwhile.
       guard try Self.version(of: database) < migration.version else { return false }
       try database.execute(migration.sql)
+      // The chain's hashes are SHA-256, which SQL cannot compute: the steps already in the file
+      // are sealed by bounty in the migration's own transaction.
+      if migration.name == "history_chain", database.dialect == .sqlite {
+        try HistoryChain.seal(database, at: now)
+      }
       try database.execute(EmbeddedMigrations.bookkeeping)
       try database.run(
         "INSERT OR REPLACE INTO bounty_migration VALUES (?, ?, ?, ?)",

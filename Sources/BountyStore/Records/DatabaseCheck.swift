@@ -1,7 +1,8 @@
 import BountyCore
 
-/// What `db check` finds wrong in the rows themselves, beyond the engine's own integrity check:
-/// rows whose fugitive is gone, sort keys and search entries that do not match their text, a tally
+/// What `db check` finds wrong beyond the engine's own integrity check: the schema's own tables,
+/// indexes, views and triggers missing or different, a damaged search index, and values of the
+/// wrong type (`schemaProblems`); rows whose fugitive is gone, sort keys and search entries that do not match their text, a tally
 /// that does not match the fugitives, fugitives sharing a position of the manual order, and
 /// settings bounty would not have stored. Each problem is a
 /// sentence naming the table, the row and the ID#.
@@ -26,11 +27,14 @@ private let childTables: [(table: String, rowKey: String?, noun: String)] = [
 extension Store {
   /// Every problem `db check` reports besides the engine's integrity check. On SQLite it reads
   /// every row (the sort keys and search entries are folded again to compare); on PostgreSQL the
-  /// server enforces references and keeps keys itself, so only the manual order and the settings
-  /// are checked there.
+  /// server enforces references and keeps keys itself, so the manual order, the settings and the
+  /// server's history chain (agency migration 9) are checked there.
   public func databaseProblems() throws -> DatabaseProblems {
     var problems = DatabaseProblems()
     if database.dialect == .sqlite {
+      let schema = try schemaProblems()
+      add(&problems, schema.repairable.count, repairable: true) { _ in schema.repairable }
+      add(&problems, schema.others.count, repairable: false) { _ in schema.others }
       for child in childTables {
         let rows = try orphans(of: child)
         add(&problems, rows.count, repairable: true) { limit in
@@ -45,13 +49,20 @@ extension Store {
       add(&problems, keys.count, repairable: true) { limit in
         keys.prefix(limit).map { "\($0.table): the sort key of \($0.what) is out of date" }
       }
-      let entries = try staleSearchEntries()
+      // A search index missing, made otherwise or damaged is named above; its entries are
+      // compared only when it is sound.
+      let searchSound =
+        try searchIndexExists()
+        && !schema.repairable.contains {
+          $0.hasPrefix("fugitive_search:") || $0.hasPrefix("table fugitive_search ")
+        }
+      let entries = searchSound ? try staleSearchEntries() : []
       add(&problems, entries.count, repairable: true) { limit in
         entries.prefix(limit).map {
           "fugitive_search: the search entry of fugitive ID# \($0) is out of date"
         }
       }
-      let strays = try strayRows()
+      let strays = try strayRows(searching: searchSound)
       add(&problems, strays.count, repairable: true) { limit in Array(strays.prefix(limit)) }
       let steps = try unreplayableSteps()
       add(&problems, steps.count, repairable: true) { limit in
@@ -60,6 +71,11 @@ extension Store {
             + "\($0.stack == "undo" ? "undone" : "redone"): \($0.reason)"
         }
       }
+      let chain = try historyChainProblems()
+      add(&problems, chain.count, repairable: false) { limit in Array(chain.prefix(limit)) }
+    }
+    if database.dialect == .postgresql, let chain = try serverChainProblem() {
+      add(&problems, 1, repairable: false) { _ in [chain] }
     }
     let shared = try sharedPositions()
     add(&problems, shared.count, repairable: true) { limit in
@@ -74,13 +90,13 @@ extension Store {
     return problems
   }
 
-  /// Fixes what has one right answer: on both engines numbers a manual order whose positions are
+  /// Fixes what has one right answer: on SQLite first the schema (`repairSchema`); on both engines numbers a manual order whose positions are
   /// shared 1 to n again; on SQLite also deletes the rows of fugitives that are gone, folds stale
   /// sort keys and search entries again, drops search entries of no fugitive and recounts the
   /// tally. Returns one sentence per thing done. Call inside the write transaction
   /// of one undoable step: undo puts the deleted rows back.
   public func repairDatabase() throws -> [String] {
-    var done: [String] = []
+    var done = try repairSchema()
     if try !sharedPositions().isEmpty {
       let moved = try renumberManualOrder()
       done.append(
@@ -127,15 +143,23 @@ extension Store {
         "dropped \(dropped.count) history \(dropped.count == 1 ? "step" : "steps") that can no "
           + "longer be replayed")
     }
-    if try tallyIsWrong() {
-      try database.execute(
-        """
-        UPDATE fugitive_tally SET count =
-          (SELECT count(*) FROM fugitive WHERE fugitive.captured = fugitive_tally.captured)
-        """)
+    if try recountTallyIfWrong() {
       done.append("counted the fugitives at large and captured again")
     }
     return done
+  }
+
+  /// Counts the fugitives at large and captured into the tally again when it is wrong; true when
+  /// it was.
+  @discardableResult
+  func recountTallyIfWrong() throws -> Bool {
+    guard try tallyIsWrong() else { return false }
+    try database.execute(
+      """
+      UPDATE fugitive_tally SET count =
+        (SELECT count(*) FROM fugitive WHERE fugitive.captured = fugitive_tally.captured)
+      """)
+    return true
   }
 
   private func add(
@@ -196,11 +220,14 @@ extension Store {
     ) { $0.int(0) }
   }
 
-  /// Search entries of no fugitive, and a tally that does not count the fugitives.
-  private func strayRows() throws -> [String] {
-    var sentences = try database.query(
-      "SELECT rowid FROM fugitive_search WHERE rowid NOT IN (SELECT id FROM fugitive) ORDER BY 1"
-    ) { "fugitive_search: an entry for fugitive ID# \($0.int(0)), which does not exist" }
+  /// Search entries of no fugitive (when `searching`: the index is sound), and a tally that
+  /// does not count the fugitives.
+  private func strayRows(searching: Bool) throws -> [String] {
+    var sentences =
+      searching
+      ? try database.query(
+        "SELECT rowid FROM fugitive_search WHERE rowid NOT IN (SELECT id FROM fugitive) ORDER BY 1"
+      ) { "fugitive_search: an entry for fugitive ID# \($0.int(0)), which does not exist" } : []
     if try tallyIsWrong() {
       sentences.append("fugitive_tally: the counts of fugitives at large and captured are wrong")
     }
