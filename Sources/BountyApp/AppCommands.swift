@@ -12,10 +12,19 @@ enum AppCommands {
   static let historyList = Command(
     CommandSpec(
       name: "history.list", words: ["history"], tab: .history,
-      summary: "List the steps undo and redo would take, newest first", params: [],
+      summary: "List the steps undo and redo would take, newest first", params: [custodyOf],
       effect: .read, result: "{undo: [step], redo: [step]}", schema: .component(.history),
       view: .history)
-  ) { store, _ in History(try store.historySteps()) }
+  ) { store, arguments in
+    guard let fugitive = arguments[custodyOf] else { return History(try store.historySteps()) }
+    return History(try store.historySteps(fugitive: fugitive))
+  }
+
+  /// `history --fugitive ID`: the case's chain of custody.
+  static let custodyOf = Param.integer(
+    "fugitive", Limits.fugitiveIDs,
+    help: "Only the steps that changed this fugitive or its records (notes, photo, case file, "
+      + "expenses, aliases), with who made each and from which client; the chain is verified first")
 
   static let undo = Command(
     CommandSpec(
@@ -126,12 +135,22 @@ enum AppCommands {
       summary:
         "Bring the database to the newest schema, after a backup when it holds fugitives (a "
         + "change does this too; a read never does)", params: [],
-      effect: .change(undoable: false), fronts: .terminal, result: "{schemaVersion}",
-      schema: .component(.schemaVersion),
+      effect: .change(undoable: false), fronts: .terminal,
+      result: "{schemaVersion, repaired: [message]}", schema: .component(.schemaVersion),
       view: .message(
-        Headline { "The database is at schema version \($0["schemaVersion"]), the newest." }))
+        Headline {
+          let repaired = $0.strings("repaired")
+          return "The database is at schema version \($0["schemaVersion"]), the newest."
+            + (repaired.isEmpty ? "" : " Repaired: " + repaired.joined(separator: "; ") + ".")
+        }))
   ) { store, _ in
-    .object(["schemaVersion": .int(try store.schemaVersion())])
+    // Brings back what another program removed of the newest schema, as `db check --repair` does,
+    // and says what it did.
+    let repaired = try store.repairSchema()
+    return .object([
+      "schemaVersion": .int(try store.schemaVersion()),
+      "repaired": .array(repaired.map(JSON.string)),
+    ])
   }
 
   static let backupFile = Param.path(

@@ -63,12 +63,17 @@ public enum ReportCommands {
     help:
       "For sharing: date of birth as the year, positions to 0.1°, no sighting description, notes "
       + "or expenses")
+  static let custody = Param.flag(
+    "custody",
+    help:
+      "Add the chain of custody: every change the history holds to the fugitive and its "
+      + "records, who made it and from which client, once the history's chain is verified")
 
   static let dossier = Command(
     CommandSpec(
       name: "dossier.generate", words: ["dossier"], tab: .reports,
       summary: "Generate one fugitive's dossier (the photo embedded in HTML)",
-      params: [id, dossierFormat, redact, CommonParams.output, CommonParams.force],
+      params: [id, dossierFormat, redact, custody, CommonParams.output, CommonParams.force],
       effect: .read, result: "{format, content}",
       schema: .oneOf(.component(.dossier), .component(.writtenFile)),
       view: .document(noun: "the dossier", output: CommonParams.output.name))
@@ -81,7 +86,8 @@ public enum ReportCommands {
       fugitive, photo: try store.photo(fugitiveID: fugitive.id), format: format,
       generatedAt: store.now,
       preparedBy: (try store.settingText(.hunterName), try store.settingText(.agencyName)),
-      redacted: arguments.isSet(redact))
+      redacted: arguments.isSet(redact),
+      custody: arguments.isSet(custody) ? try store.historySteps(fugitive: fugitive.id) : nil)
     let sink = try OutputSink(
       .init(output: output), replacing: arguments.isSet(CommonParams.force))
     sink.write(content)

@@ -10,26 +10,34 @@ public struct HistoryStep: Sendable, Equatable {
   /// Who made the step: on PostgreSQL the hunter's display name (table `hunter`) or else the role;
   /// nil on SQLite, whose history is one user's.
   public var hunter: String?
+  /// The program the step was recorded from (`bounty`; on PostgreSQL `psql` or `other` for a
+  /// step the server recorded for another client's change), where the answer names it (a
+  /// fugitive's chain of custody, `history --fugitive`).
+  public var client: String?
 
-  public init(id: Int64, label: String, createdAt: Timestamp, stack: String, hunter: String? = nil)
-  {
+  public init(
+    id: Int64, label: String, createdAt: Timestamp, stack: String, hunter: String? = nil,
+    client: String? = nil
+  ) {
     self.id = id
     self.label = label
     self.createdAt = createdAt
     self.stack = stack
     self.hunter = hunter
+    self.client = client
   }
 }
 
 extension HistoryStep: Answer {
-  /// The step as results show it (`{id, label, createdAt, stack, hunter?}`); `hunter` only on
-  /// PostgreSQL.
+  /// The step as results show it (`{id, label, createdAt, stack, hunter?, client?}`); `hunter`
+  /// on PostgreSQL and in a fugitive's chain of custody, `client` in the latter.
   public var json: JSON {
     var fields: JSONObject = [
       "id": .int(id), "label": .string(label), "createdAt": .string(createdAt.iso8601),
       "stack": .string(stack),
     ]
     if let hunter { fields["hunter"] = .string(hunter) }
+    if let client { fields["client"] = .string(client) }
     return .object(fields)
   }
 }

@@ -62,6 +62,11 @@ public struct ResultFields {
     }
   }
 
+  /// The strings of the list `key`, each escaped; empty when absent.
+  public func strings(_ key: String) -> [String] {
+    (result[key]?.arrayValue ?? []).compactMap(\.stringValue).map(escape)
+  }
+
   /// True when the result has the field (even as null).
   public func has(_ key: String) -> Bool { result[key] != nil }
 

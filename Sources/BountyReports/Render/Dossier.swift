@@ -48,10 +48,12 @@ enum Dossier {
 
   /// The dossier in `format`; `redacted` keeps only what may be shared (see
   /// `DossierCaseFile.redacted`) and says REDACTED on the page; `preparedBy` (the hunter and agency
-  /// settings, either may be empty) is named among the facts when set.
+  /// settings, either may be empty) is named among the facts when set; `custody` (the steps of
+  /// `history --fugitive`) adds the CHAIN OF CUSTODY section.
   static func render(
     _ fugitive: Fugitive, photo: Photo?, format: Format, generatedAt: Timestamp,
-    preparedBy: (hunter: String, agency: String), redacted: Bool = false
+    preparedBy: (hunter: String, agency: String), redacted: Bool = false,
+    custody: [HistoryStep]? = nil
   ) throws(BountyError) -> String {
     let fugitive = redacted ? DossierCaseFile.redacted(fugitive) : fugitive
     try DossierCaseFile.refuseUncomputableTotal(fugitive)
@@ -72,6 +74,7 @@ enum Dossier {
         }
       }
       text += DossierCaseFile.text(fugitive, redacted: redacted)
+      text += DossierCustody.text(custody)
       if redacted {
         text +=
           "\nREDACTED: date of birth, exact positions, sighting descriptions, notes and expenses left out\n"
@@ -89,6 +92,7 @@ enum Dossier {
         }
       }
       text += DossierCaseFile.markdown(fugitive, redacted: redacted)
+      text += DossierCustody.markdown(custody)
       if redacted {
         text +=
           "\n**REDACTED:** date of birth, exact positions, sighting descriptions, notes and expenses left out\n"
@@ -96,7 +100,8 @@ enum Dossier {
       return text + "\n_Generated \(generatedAt.iso8601)_\n"
     case .html:
       return html(
-        fugitive, photo: photo, facts: facts, generatedAt: generatedAt, redacted: redacted)
+        fugitive, photo: photo, facts: facts, generatedAt: generatedAt, redacted: redacted,
+        custody: custody)
     }
   }
 
@@ -107,7 +112,7 @@ enum Dossier {
 
   static func html(
     _ fugitive: Fugitive, photo: Photo?, facts: [(String, String)], generatedAt: Timestamp,
-    redacted: Bool
+    redacted: Bool, custody: [HistoryStep]?
   ) -> String {
     var html =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Dossier: \(ReportText.html(fugitive.name))</title><style>"
@@ -148,6 +153,7 @@ enum Dossier {
       html += "</ol>"
     }
     html += DossierCaseFile.html(fugitive)
+    html += DossierCustody.html(custody)
     return html
       + "<p class=\"small\">Generated \(generatedAt.iso8601)</p></div></div></body></html>\n"
   }

@@ -37,6 +37,7 @@ extension Store {
     } else {
       try database.run(
         "UPDATE history_step SET label = ? WHERE id = ?", .text(label(result)), .integer(step.id))
+      try appendHistoryLink("record", step: step.id)
     }
     if database.dialect == .sqlite {
       let limit = Int64(try settingText(.historyLimit)) ?? 200
@@ -46,7 +47,7 @@ extension Store {
           (SELECT id FROM history_step WHERE stack = 'undo' ORDER BY id DESC LIMIT ?))
         """, [.integer(limit)]
       ) { $0.int(0) }
-      for step in dropped { try dropStep(step) }
+      for step in dropped { try dropStepLinked(step) }
     } else {
       // Each hunter keeps `history.limit` steps of their own. bounty's writers take turns
       // (`Database.transaction`), so reading the index pages other hunters add steps to costs no
@@ -144,8 +145,10 @@ extension Store {
         })
     else { throw BountyError.notFound("nothing to \(source)") }
     if onServer {
+      try refuseIfOutsideServerChain(step)
       try refuseIfChangedSince(step, undoing: source == "undo")
     } else {
+      try refuseIfNotInChain(step)
       try refuseIfUnreplayable(step)
     }
     // Entries replay newest first; a note may come back before its fugitive does.
@@ -153,6 +156,7 @@ extension Store {
       database.dialect == .sqlite
         ? "PRAGMA defer_foreign_keys = ON" : "SET CONSTRAINTS ALL DEFERRED")
     let reverseID = try beginStep(stack: target, label: step.label)
+    try markReplaying(true)
     // A page at a time: a million-row step never sits in memory whole. Replaying writes each
     // page once, so a smaller page cache than the connection's holds fewer dirty pages (a
     // million-row step stays within the budget); a page that puts a photo back (the only blob the
@@ -161,18 +165,20 @@ extension Store {
     let entries =
       onServer
       ? """
-      SELECT id, op, 0 FROM history_entry
+      SELECT id, op, 0, 0 FROM history_entry
       WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
       """
       : """
-      SELECT id, op, typeof(v3) = 'blob' FROM history_entry
+      SELECT id, op, typeof(v3) = 'blob', imaged FROM history_entry
       WHERE step_id = ? AND id < ? ORDER BY id DESC LIMIT 1000
       """
     try database.withPageCache(kibibytes: Self.replayPageCacheKiB) {
+      // A step that only inserts or only deletes rows replays as a block (BlockReplay).
+      if !onServer, try replayedAsBlock(step.id) { return }
       var below = Int64.max
       while true {
         let page = try database.query(entries, [.integer(step.id), .integer(below)]) {
-          (id: $0.int(0), op: $0.text(1), photo: $0.int(2) == 1)
+          (id: $0.int(0), op: $0.text(1), photo: $0.int(2) == 1, imaged: $0.int(3) == 1)
         }
         if page.contains(where: \.photo) {
           try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
@@ -188,8 +194,10 @@ extension Store {
     // A step put back at its old position a fugitive whose place another hunter's fugitive took
     // since (or whose removal left a gap): the order is numbered again, in the reverse step.
     if try manualOrderNeedsRenumbering() { try renumberManualOrder() }
+    try markReplaying(false)
     try endStep(reverseID)
     try refreshFugitiveIDRuns()
+    try appendHistoryLink(source, step: reverseID, source: step.id)
     if onServer { try carryVersions(of: step.id, besides: reverseID) }
     try dropStep(step.id)
     return step
@@ -212,7 +220,7 @@ extension Store {
     else { return try refuseIfBlockChangedSince(step, undoing: undoing) }
     let what =
       changed.exists
-      ? "fugitive \(changed.id) (\(changed.name)) was changed by \(changed.by)"
+      ? "fugitive \(changed.id) (\(changed.name)) was changed by \(NameIdentity.shown(changed.by))"
       : "fugitive \(changed.id) was deleted"
     throw BountyError.conflict(
       "\(what) since your \(undoing ? "step" : "undo"); nothing was \(undoing ? "undone" : "redone")"
@@ -229,7 +237,7 @@ extension Store {
         row: { (id: $0.int(0), name: $0.text(1), by: $0.text(2)) })
     else { return }
     throw BountyError.conflict(
-      "fugitive \(added.id) (\(added.name)) was added by \(added.by) since your step; nothing "
+      "fugitive \(added.id) (\(added.name)) was added by \(NameIdentity.shown(added.by)) since your step; nothing "
         + "was undone")
   }
 
@@ -287,15 +295,19 @@ extension Store {
   /// from the database is ever run as SQL: an op bounty does not know, or `refused` (an entry
   /// converted from an older form that was SQL text), refuses the whole replay, and the caller's
   /// transaction rolls back whatever it had replayed.
-  private func replayEntry(_ entry: (id: Int64, op: String, photo: Bool), of step: HistoryStep)
-    throws
-  {
+  private func replayEntry(
+    _ entry: (id: Int64, op: String, photo: Bool, imaged: Bool), of step: HistoryStep
+  ) throws {
     guard let statement = HistoryStatements.statement(for: entry.op, on: database.dialect) else {
       throw BountyError.refused(
         "step \(step.id) (\(SafeText.quoted(step.label))) holds a history entry bounty does not "
           + "replay (\(SafeText.quoted(entry.op))); nothing was \(step.stack == "undo" ? "undone" : "redone")"
       )
     }
+    if entry.imaged {
+      try refuseIfChangedSince(entry: entry.id, op: entry.op, undoing: step.stack == "undo")
+    }
+    guard try !replayedPhotoByPieces(entry: entry.id, op: entry.op) else { return }
     try database.run(statement, .integer(entry.id))
   }
 
@@ -307,8 +319,11 @@ extension Store {
     }
     let stepID =
       try database.insertReturningID(
-        "INSERT INTO history_step (stack, label, created_at) VALUES (?, ?, ?)",
-        [.text(stack), .text(label), .text(now.iso8601)])
+        "INSERT INTO history_step (stack, label, created_at, hunter) VALUES (?, ?, ?, ?)",
+        [
+          .text(stack), .text(label), .text(now.iso8601),
+          .text(try HistoryChain.currentHunter(database)),
+        ])
     try record(into: stepID)
     return stepID
   }
@@ -334,6 +349,15 @@ extension Store {
       try database.run(
         "SELECT set_config('bounty.step', ?, true)", .text(step.map(String.init) ?? ""))
     }
+  }
+
+  /// Tells the typed columns' and photo signature's triggers (migration 0021) that undo or redo
+  /// is putting back what a step found, which on an older file may be a value of another type
+  /// than the schema now takes. SQLite only; a failed replay rolls the flag back with it.
+  private func markReplaying(_ replaying: Bool) throws {
+    guard database.dialect == .sqlite else { return }
+    try database.run(
+      "UPDATE history_recorder SET replaying = ?", .integer(replaying ? 1 : 0))
   }
 
   /// True when the step recorded a row change. On PostgreSQL the triggers say so in the

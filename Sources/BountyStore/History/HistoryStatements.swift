@@ -12,17 +12,35 @@ import BountyCore
 enum HistoryStatements {
   /// SQLite: each statement reads its values from the entry's own `v1…v17` columns, with `?1`
   /// bound to the entry's id, so no value passes through SQL text or through Swift.
-  static let sqlite: [String: String] = [
+  static let sqlite: [String: String] = sqliteInsertsAndDeletes.merging(
+    sqliteUpdates, uniquingKeysWith: { recorded, _ in recorded })
+
+  /// SQLite: an update puts back each column the change altered; a column it left as it was
+  /// (its old value `IS` its after image, for an entry that has one) keeps what the row holds
+  /// now, which another program may have written since (`ChangedSince` refused the replay if it
+  /// wrote a column the change altered). Photos have no after image: all their columns come back.
+  static let sqliteUpdates: [String: String] = {
+    var statements: [String: String] = [:]
+    for (table, columns) in sqliteColumns where table != "photo" {
+      let set = columns.enumerated().map { index, column in
+        let (old, new) = ("h.v\(index + 1)", "h.n\(index + 1)")
+        return
+          "\(column)=CASE WHEN h.imaged=1 AND \(old) IS \(new) THEN \(table).\(column) ELSE \(old) END"
+      }
+      statements["\(table).update"] =
+        "UPDATE \(table) SET \(set.joined(separator: ",")) FROM history_entry AS h "
+        + "WHERE h.id=?1 AND \(table).\(columns[0])=h.v\(columns.count + 1)"
+    }
+    return statements
+  }()
+
+  private static let sqliteInsertsAndDeletes: [String: String] = [
     "fugitive.delete":
       "DELETE FROM fugitive WHERE id=(SELECT v1 FROM history_entry WHERE id=?1)",
-    "fugitive.update":
-      "UPDATE fugitive SET id=h.v1,name=h.v2,bounty_minor=h.v3,description=h.v4,captured=h.v5,captured_at=h.v6,captured_lat=h.v7,captured_lon=h.v8,last_seen_lat=h.v9,last_seen_lon=h.v10,last_seen_desc=h.v11,last_seen_at=h.v12,name_key=h.v13,position=h.v14,created_at=h.v15,updated_at=h.v16 FROM history_entry AS h WHERE h.id=?1 AND fugitive.id=h.v17",
     "fugitive.insert":
       "INSERT INTO fugitive (id,name,bounty_minor,description,captured,captured_at,captured_lat,captured_lon,last_seen_lat,last_seen_lon,last_seen_desc,last_seen_at,name_key,position,created_at,updated_at) SELECT v1,v2,v3,v4,v5,v6,v7,v8,v9,v10,v11,v12,v13,v14,v15,v16 FROM history_entry WHERE id=?1",
     "note.delete":
       "DELETE FROM note WHERE id=(SELECT v1 FROM history_entry WHERE id=?1)",
-    "note.update":
-      "UPDATE note SET id=h.v1,fugitive_id=h.v2,position=h.v3,text=h.v4,created_at=h.v5 FROM history_entry AS h WHERE h.id=?1 AND note.id=h.v6",
     "note.insert":
       "INSERT INTO note (id,fugitive_id,position,text,created_at) SELECT v1,v2,v3,v4,v5 FROM history_entry WHERE id=?1",
     "photo.delete":
@@ -33,26 +51,18 @@ enum HistoryStatements {
       "INSERT INTO photo (fugitive_id,media_type,bytes) SELECT v1,v2,v3 FROM history_entry WHERE id=?1",
     "setting.delete":
       "DELETE FROM setting WHERE key=(SELECT v1 FROM history_entry WHERE id=?1)",
-    "setting.update":
-      "UPDATE setting SET key=h.v1,value=h.v2 FROM history_entry AS h WHERE h.id=?1 AND setting.key=h.v3",
     "setting.insert":
       "INSERT INTO setting (key,value) SELECT v1,v2 FROM history_entry WHERE id=?1",
     "case_file.delete":
       "DELETE FROM case_file WHERE fugitive_id=(SELECT v1 FROM history_entry WHERE id=?1)",
-    "case_file.update":
-      "UPDATE case_file SET fugitive_id=h.v1,bond_minor=h.v2,court=h.v3,case_number=h.v4,fta_date=h.v5,forfeiture_date=h.v6,dob=h.v7,height=h.v8,weight=h.v9,eyes=h.v10,hair=h.v11,marks=h.v12,closed_at=h.v13 FROM history_entry AS h WHERE h.id=?1 AND case_file.fugitive_id=h.v14",
     "case_file.insert":
       "INSERT INTO case_file (fugitive_id,bond_minor,court,case_number,fta_date,forfeiture_date,dob,height,weight,eyes,hair,marks,closed_at) SELECT v1,v2,v3,v4,v5,v6,v7,v8,v9,v10,v11,v12,v13 FROM history_entry WHERE id=?1",
     "expense.delete":
       "DELETE FROM expense WHERE id=(SELECT v1 FROM history_entry WHERE id=?1)",
-    "expense.update":
-      "UPDATE expense SET id=h.v1,fugitive_id=h.v2,position=h.v3,date=h.v4,amount_minor=h.v5,memo=h.v6 FROM history_entry AS h WHERE h.id=?1 AND expense.id=h.v7",
     "expense.insert":
       "INSERT INTO expense (id,fugitive_id,position,date,amount_minor,memo) SELECT v1,v2,v3,v4,v5,v6 FROM history_entry WHERE id=?1",
     "alias.delete":
       "DELETE FROM alias WHERE id=(SELECT v1 FROM history_entry WHERE id=?1)",
-    "alias.update":
-      "UPDATE alias SET id=h.v1,fugitive_id=h.v2,name=h.v3,name_key=h.v4 FROM history_entry AS h WHERE h.id=?1 AND alias.id=h.v5",
     "alias.insert":
       "INSERT INTO alias (id,fugitive_id,name,name_key) SELECT v1,v2,v3,v4 FROM history_entry WHERE id=?1",
     "fugitive.deleteAfterPosition":
@@ -100,6 +110,20 @@ enum HistoryStatements {
     Table(
       name: "alias", key: "id", inserted: ["id", "fugitive_id", "name", "name_key"],
       updated: ["id", "fugitive_id", "name", "name_key"]),
+  ]
+
+  /// Each table the SQLite history records, with its columns in the order its triggers write
+  /// them: the old row into `v1…` (then, for an update, the new key) and, since the
+  /// `history_chain` migration, the row as the change left it into `n1…` (not for photos). The
+  /// key is the first column.
+  static let sqliteColumns: [String: [String]] = [
+    "fugitive": fugitiveColumns,
+    "note": ["id", "fugitive_id", "position", "text", "created_at"],
+    "photo": ["fugitive_id", "media_type", "bytes"],
+    "setting": ["key", "value"],
+    "case_file": caseFileColumns,
+    "expense": ["id", "fugitive_id", "position", "date", "amount_minor", "memo"],
+    "alias": ["id", "fugitive_id", "name", "name_key"],
   ]
 
   static let caseFileColumns = [

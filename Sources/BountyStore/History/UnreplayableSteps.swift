@@ -64,7 +64,7 @@ extension Store {
   /// Drops the steps `unreplayableSteps` finds; returns them.
   func dropUnreplayableSteps() throws -> [UnreplayableStep] {
     let steps = try unreplayableSteps()
-    for step in steps { try dropStep(step.id) }
+    for step in steps { try dropStepLinked(step.id) }
     return steps
   }
 }

@@ -6,8 +6,9 @@ import BountyCore
 /// replacing one stays within a request's memory budget. `photo.fugitive_id` is the rowid. On
 /// PostgreSQL the bytes are bound and selected as `bytea`.
 extension Store {
-  /// The page cache (KiB) while a photo's bytes go in or out.
-  static let photoPageCacheKiB = 2048
+  /// The page cache (KiB) while a photo's bytes go in or out: each page is written or read once,
+  /// so a larger cache only holds more of them (2 MiB put a replacement 1 MiB from the budget).
+  static let photoPageCacheKiB = 512
 
   public func photo(fugitiveID: Int64) throws -> Photo? {
     guard let sqlite = database.sqlite else { return try photoInPieces(fugitiveID: fugitiveID) }

@@ -40,6 +40,48 @@ extension SQLiteConnection {
     }
   }
 
+  /// Hands `body` the blob in `table.column` of row `rowid` 64 KiB at a time (a photo's bytes
+  /// hashed without holding them whole).
+  func readBlobPieces(
+    table: String, column: String, rowid: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(SQLiteError) {
+    try withBlob(table: table, column: column, rowid: rowid, writable: false) {
+      blob throws(SQLiteError) in
+      let count = Int(sqlite3_blob_bytes(blob))
+      var piece = [UInt8](repeating: 0, count: min(count, 1 << 16))
+      var offset = 0
+      while offset < count {
+        let length = min(piece.count, count - offset)
+        let code = piece.withUnsafeMutableBytes {
+          sqlite3_blob_read(blob, $0.baseAddress, Int32(length), Int32(offset))
+        }
+        guard code == SQLITE_OK else { throw lastError(code: code, sql: nil) }
+        piece.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<length])) }
+        offset += length
+      }
+    }
+  }
+
+  /// Copies the blob in `source` into the blob in `target`, 64 KiB at a time; `target` must
+  /// already be exactly as long (a `zeroblob(length(…))` of it). Triggers do not fire.
+  func copyBlob(
+    from source: (table: String, column: String, rowid: Int64),
+    to target: (table: String, column: String, rowid: Int64)
+  ) throws(SQLiteError) {
+    try withBlob(table: target.table, column: target.column, rowid: target.rowid, writable: true) {
+      written throws(SQLiteError) in
+      var offset: Int32 = 0
+      var failure = SQLITE_OK
+      try readBlobPieces(table: source.table, column: source.column, rowid: source.rowid) {
+        piece in
+        guard failure == SQLITE_OK else { return }
+        failure = sqlite3_blob_write(written, piece.baseAddress, Int32(piece.count), offset)
+        offset += Int32(piece.count)
+      }
+      guard failure == SQLITE_OK else { throw lastError(code: failure, sql: nil) }
+    }
+  }
+
   /// True when the blob in `table.column` of row `rowid` holds exactly `bytes`, compared 64 KiB
   /// at a time.
   func blobEquals(

@@ -1,0 +1,140 @@
+import BountyCore
+
+/// Undo and redo of a bulk step as a block, on SQLite (docs/history.md, "Blocks"). A step that
+/// only inserts rows again (the undo of an import or of a bulk delete: every entry a `T.insert`)
+/// or only deletes rows it had inserted (every entry a `T.delete`) replays with one statement a
+/// table instead of one statement and one check an entry: a million-row import's redo ran a
+/// million statements from bounty, each with its own check, and took longer than the import.
+///
+/// The block keeps every rule of the entry-by-entry replay: it checks first, with one query a
+/// table, that no key it puts back is taken and that no row it deletes holds anything else now
+/// than its step left (`ChangedSince`); when one does, the step replays entry by entry, which
+/// refuses naming the row, the field and that another program changed it. The row triggers
+/// record the inverse as they do for any change, so the next undo or redo is a block again.
+enum BlockReplay {
+  /// The tables a block holds rows of, parents first (foreign keys are deferred while a step
+  /// replays; children go first when deleting, as the entries' own order has them).
+  static let tables = ["fugitive", "note", "photo", "case_file", "expense", "alias"]
+
+  /// How a step reads for the choice: each op it holds, with how many entries and how many keys.
+  static let shape = """
+    SELECT op, count(*), count(DISTINCT v1) FROM history_entry WHERE step_id = ? GROUP BY op
+    """
+
+  /// What a block does.
+  enum Kind {
+    case insert, delete
+  }
+
+  /// The block a step replays as, given its shape, or nil: it holds ops of both kinds, of a table
+  /// no block holds, or one key twice (a row the step changed more than once replays in order).
+  static func kind(of shape: [(op: String, count: Int64, keys: Int64)]) -> Kind? {
+    var kinds: Set<String> = []
+    for group in shape {
+      guard group.count == group.keys, let dot = group.op.firstIndex(of: "."),
+        tables.contains(String(group.op[..<dot]))
+      else { return nil }
+      kinds.insert(String(group.op[group.op.index(after: dot)...]))
+    }
+    switch kinds {
+    case ["insert"]: return .insert
+    case ["delete"]: return .delete
+    default: return nil
+    }
+  }
+
+  /// The key and columns of `table`, in its history entries' order.
+  private static func columns(of table: String) -> [String] {
+    HistoryStatements.sqliteColumns[table] ?? []
+  }
+
+  private static func values(_ count: Int, from prefix: String) -> String {
+    (1...count).map { "\(prefix)\($0)" }.joined(separator: ", ")
+  }
+
+  /// Per table: whether a row the block of step `?1` inserts again takes a key held now.
+  static let takenKeys: [String] = tables.map { table in
+    """
+    SELECT EXISTS (SELECT 1 FROM history_entry AS h JOIN \(table) AS t ON t.\(columns(of: table)[0]) = h.v1
+    WHERE h.step_id = ?1 AND h.op = '\(table).insert')
+    """
+  }
+
+  /// Per table with after images (all but photos): whether a row the block of step `?1` deletes
+  /// holds anything else now than the step left in it.
+  static let changedRows: [String] = tables.filter { $0 != "photo" }.map { table in
+    let differs = columns(of: table).enumerated().map { "t.\($1) IS NOT h.n\($0 + 1)" }
+    return """
+      SELECT EXISTS (SELECT 1 FROM history_entry AS h JOIN \(table) AS t ON t.\(columns(of: table)[0]) = h.v1
+      WHERE h.step_id = ?1 AND h.op = '\(table).delete' AND h.imaged = 1
+        AND (\(differs.joined(separator: " OR "))))
+      """
+  }
+
+  /// Per table but photos (whose bytes go by pieces, `replayedPhotoByPieces`), parents first:
+  /// the statement inserting again the rows of step `?1`.
+  static let inserts: [String] = tables.filter { $0 != "photo" }.map { table in
+    let names = columns(of: table)
+    return """
+      INSERT INTO \(table) (\(names.joined(separator: ", ")))
+      SELECT \(values(names.count, from: "v")) FROM history_entry
+      WHERE step_id = ?1 AND op = '\(table).insert' ORDER BY id
+      """
+  }
+
+  /// Per table but photos, children first: the statement deleting the rows step `?1` had
+  /// inserted.
+  static let deletes: [String] = tables.reversed().filter { $0 != "photo" }.map { table in
+    """
+    DELETE FROM \(table) WHERE \(columns(of: table)[0]) IN
+      (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = '\(table).delete')
+    """
+  }
+}
+
+extension Store {
+  /// Replays step `stepID` as a block when its shape allows and every row can be put back or
+  /// taken out as the step left it (see `BlockReplay`); returns false, having changed nothing,
+  /// when it must replay entry by entry. SQLite; call with the reverse step recording.
+  func replayedAsBlock(_ stepID: Int64) throws -> Bool {
+    let shape = try database.query(BlockReplay.shape, [.integer(stepID)]) {
+      (op: $0.text(0), count: $0.int(1), keys: $0.int(2))
+    }
+    guard let kind = BlockReplay.kind(of: shape) else { return false }
+    let step: [SQLValue] = [.integer(stepID)]
+    let checks = kind == .insert ? BlockReplay.takenKeys : BlockReplay.changedRows
+    for check in checks where try database.queryFirst(check, step, row: { $0.int(0) }) != 0 {
+      return false
+    }
+    // Children go before their fugitives when deleting, after them when inserting; photos one
+    // by one, their bytes by pieces through the smaller cache a photo's replay uses.
+    if kind == .delete { try replayPhotos(of: stepID) }
+    for statement in kind == .insert ? BlockReplay.inserts : BlockReplay.deletes {
+      try database.run(statement, step)
+    }
+    if kind == .insert { try replayPhotos(of: stepID) }
+    return true
+  }
+
+  /// Replays the photo entries of step `stepID`, a page of them at a time.
+  private func replayPhotos(of stepID: Int64) throws {
+    var after: Int64 = 0
+    while true {
+      let photos = try database.query(
+        """
+        SELECT id, op FROM history_entry
+        WHERE step_id = ? AND id > ? AND op LIKE 'photo.%' ORDER BY id LIMIT 1000
+        """, [.integer(stepID), .integer(after)]
+      ) { (id: $0.int(0), op: $0.text(1)) }
+      guard let last = photos.last else { return }
+      after = last.id
+      try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
+        for photo in photos where try !replayedPhotoByPieces(entry: photo.id, op: photo.op) {
+          if let statement = HistoryStatements.sqlite[photo.op] {
+            try database.run(statement, .integer(photo.id))
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import BountyCore
+import BountyTestSupport
+import Foundation
+import Testing
+
+/// Undo and redo of a bulk step as a block (docs/history.md, "Blocks"): an import's undo, its redo
+/// and its undo again each put back exactly the roster before them (fugitives, notes, photos,
+/// case files, expenses, aliases, the search index), and a block keeps the entry-by-entry rules:
+/// a key another program took, or a row it changed, refuses the replay naming it.
+@Suite struct BlockReplayTests {
+  let folder: TemporaryFolder
+  let bounty: BinaryRunner
+
+  /// A roster of two fugitives, and into it the sample roster's 34, each with a photo, and one with
+  /// a bond, an alias and an expense, imported from a JSON export as one block after position 2.
+  init() throws {
+    folder = try TemporaryFolder()
+    let source = BinaryRunner(database: folder.file("source.sqlite"))
+    let photo = folder.file("photo.png")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7, 0, 255, 1]).write(
+      to: URL(fileURLWithPath: photo))
+    #expect(try source.run(["sample"]).status == 0)
+    for id in ["12328", "10914"] {
+      #expect(try source.run(["fugitives", "photo", id, photo]).status == 0)
+    }
+    #expect(try source.run(["fugitives", "bond", "12328", "--amount", "50000"]).status == 0)
+    #expect(try source.run(["fugitives", "alias", "add", "12328", "Frankie Dee"]).status == 0)
+    #expect(
+      try source.run(["expenses", "add", "12328", "--amount", "120.50", "--memo", "Motel"]).status
+        == 0)
+    #expect(try source.run(["export", "--output", folder.file("roster.json")]).status == 0)
+    bounty = BinaryRunner(database: folder.file("roster.sqlite"))
+    try succeed(["fugitives", "add", "--id", "1", "--name", "Ann Early", "--bounty", "10"])
+    try succeed(["fugitives", "add", "--id", "2", "--name", "Bo Early", "--bounty", "20"])
+  }
+
+  @discardableResult
+  private func succeed(_ arguments: [String]) throws -> String {
+    let outcome = try bounty.run(arguments)
+    #expect(outcome.status == 0, "bounty \(arguments): \(outcome.stderr)")
+    return outcome.stdout
+  }
+
+  /// Every row of every table a block holds, and the search index's rows.
+  private var everything: String? {
+    get throws {
+      try bounty.sqlite3(
+        """
+        SELECT group_concat(x, ';') FROM (SELECT id || '|' || name || '|' || bounty_minor || '|'
+          || description || '|' || position || '|' || captured || '|' || name_key AS x
+          FROM fugitive ORDER BY id);
+        SELECT group_concat(x, ';') FROM (SELECT id || '|' || fugitive_id || '|' || position
+          || '|' || text AS x FROM note ORDER BY id);
+        SELECT group_concat(x, ';') FROM (SELECT fugitive_id || '|' || media_type || '|'
+          || hex(bytes) AS x FROM photo ORDER BY fugitive_id);
+        SELECT group_concat(x, ';') FROM (SELECT fugitive_id || '|' || bond_minor AS x
+          FROM case_file ORDER BY fugitive_id);
+        SELECT group_concat(x, ';') FROM (SELECT id || '|' || fugitive_id || '|' || amount_minor
+          || '|' || memo AS x FROM expense ORDER BY id);
+        SELECT group_concat(x, ';') FROM (SELECT id || '|' || fugitive_id || '|' || name AS x
+          FROM alias ORDER BY id);
+        SELECT count(*) FROM fugitive_search;
+        """)
+    }
+  }
+
+  private func expectHealthy(_ moment: String) throws {
+    let check = try bounty.run(["db", "check"])
+    #expect(check.status == 0 && check.stdout.contains("Problems           none"), "\(moment)")
+  }
+
+  @Test func anImportUndoesRedoesAndUndoesAgainExactly() throws {
+    let before = try everything
+    try succeed(["import", folder.file("roster.json")])
+    let imported = try everything
+    #expect(imported != before)
+    #expect(imported?.contains("Frankie Dee") == true)
+    for (command, expected) in [("undo", before), ("redo", imported), ("undo", before)] {
+      #expect(try succeed([command]).contains(command == "undo" ? "Undid" : "Redid"))
+      #expect(try everything == expected, "after \(command)")
+      try expectHealthy(command)
+    }
+    try succeed(["redo"])
+    // Redone, the block's rows are found by search again.
+    #expect(try succeed(["fugitives", "list", "--all", "--search", "frankie"]).contains("12328"))
+    try expectHealthy("the last redo")
+  }
+
+  @Test func aRedoRefusesAnIDAnotherProgramTookSince() throws {
+    try succeed(["import", folder.file("roster.json")])
+    try succeed(["undo"])
+    #expect(
+      try bounty.sqlite3(
+        """
+        INSERT INTO fugitive (id, name, bounty_minor, description, position, created_at, updated_at)
+        VALUES (10914, 'Other', 100, '', 3, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+        """) != nil)
+    let redo = try bounty.run(["redo"])
+    #expect(redo.status == 1)
+    #expect(
+      redo.stderr
+        == "Error: ID# 10914 (Other) was added again by another program since the undo; nothing "
+        + "was redone\n", "\(redo.stderr)")
+    // Nothing came back: the redo changed nothing.
+    #expect(
+      try bounty.sqlite3("SELECT group_concat(id), (SELECT count(*) FROM note) FROM fugitive")
+        == "1,2,10914|0")
+  }
+
+  @Test func anUndoRefusesARowAnotherProgramChangedSinceTheRedo() throws {
+    try succeed(["import", folder.file("roster.json")])
+    try succeed(["undo"])
+    try succeed(["redo"])
+    #expect(try bounty.sqlite3("UPDATE fugitive SET bounty_minor = 55555 WHERE id = 10914") != nil)
+    let changed = try everything
+    let undo = try bounty.run(["undo"])
+    #expect(undo.status == 1)
+    #expect(
+      undo.stderr.hasPrefix("Error: fugitive 10914 (")
+        && undo.stderr.hasSuffix(
+          "): its bounty was changed by another program since the step; nothing was undone\n"),
+      "\(undo.stderr)")
+    #expect(try everything == changed)
+  }
+}
