@@ -39,6 +39,10 @@ enum EngineDifferences {
     "fugitive_id_touched":
       "the ID#s a statement touched, for fugitive_id_run_refresh(); SQLite's triggers keep the "
       + "runs themselves",
+    "bounty_confusable":
+      "agency 0008: the UTS #39 confusables the server compares display names by (bounty compares "
+      + "its own in BountyCore)",
+    "history_chain_head": "agency 0009: the newest link, locked by whoever appends one",
   ]
 
   /// Columns (`table.column`) of tables both have, only on SQLite.
@@ -63,6 +67,24 @@ enum EngineDifferences {
     "history_entry.v15": "migration 0015: the old row's values kept untyped in the entry",
     "history_entry.v16": "migration 0015: the old row's values kept untyped in the entry",
     "history_entry.v17": "migration 0015: the old row's values kept untyped in the entry",
+    "history_entry.imaged":
+      "migration 0022: whether the entry holds the row as its change left it (n1…n16)",
+    "history_entry.n1": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n2": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n3": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n4": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n5": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n6": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n7": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n8": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n9": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n10": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n11": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n12": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n13": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n14": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n15": "migration 0022: the row as the change left it, for undo's check",
+    "history_entry.n16": "migration 0022: the row as the change left it, for undo's check",
     "history_blob.entry_id":
       "a photo's old bytes belong to one entry; PostgreSQL keys them by their own id and step",
   ]
@@ -82,7 +104,8 @@ enum EngineDifferences {
     "fugitive.has_case_file":
       "a flag the triggers keep; SQLite asks the child tables with EXISTS (a fresh server connection plans a query faster the fewer tables it names)",
     "fugitive_search.id": "a plain table keyed by ID#; SQLite's FTS5 table uses its rowid",
-    "history_step.hunter": "each step belongs to the role that made it (docs/agency.md)",
+    "history_step.opened_in":
+      "agency 0008: the transaction that opened the step, the only one that may record into it",
     "history_blob.id": "photo bytes kept by their own key on PostgreSQL",
     "history_blob.step_id": "photo bytes kept with their step on PostgreSQL",
   ]

@@ -364,7 +364,7 @@ _bounty() {
       esac
       ;;
     "dossier")
-      opts="--format --redact --output --force --json --help"
+      opts="--format --redact --custody --output --force --json --help"
       valued="--format --output"
       positionals=("ids") repeated=0
       case $prev in
@@ -373,9 +373,12 @@ _bounty() {
       esac
       ;;
     "history")
-      opts="--json --help"
-      valued=""
+      opts="--fugitive --json --help"
+      valued="--fugitive"
       positionals=() repeated=0
+      case $prev in
+        --fugitive) _bounty_value "text"; return ;;
+      esac
       ;;
     "undo")
       opts="--json --help"

@@ -5,7 +5,7 @@ complete -c bounty -f
 
 # The words and short forms that name a command or a group, and the options taking a value.
 set -g __bounty_keys 'fugitives list' 'fugitives show' 'fugitives add' 'add' 'fugitives edit' 'edit' 'fugitives delete' 'delete' 'fugitives move' 'move' 'fugitives capture' 'capture' 'fugitives seen' 'seen' 'fugitives photo' 'photo' 'fugitives note list' 'note list' 'fugitives note add' 'note add' 'fugitives note edit' 'note edit' 'fugitives note delete' 'note delete' 'fugitives note move' 'note move' 'fugitives bond' 'bond' 'fugitives describe' 'describe' 'fugitives alias add' 'alias add' 'fugitives alias delete' 'alias delete' 'fugitives close' 'close' 'fugitives reopen' 'reopen' 'expenses list' 'expenses add' 'expenses edit' 'expenses delete' 'expenses move' 'expenses split' 'deadlines' 'captured list' 'captured show' 'captured release' 'release' 'settings list' 'settings get' 'get' 'settings set' 'set' 'settings reset' 'reset' 'report' 'dossier' 'history' 'undo' 'redo' 'sample' 'import' 'export' 'db info' 'db check' 'db migrate' 'db backup' 'db copy' 'db init-agency' 'db add-hunter' 'workspace get' 'workspace set' 'completions' 'fugitives' 'fugitives note' 'note' 'fugitives alias' 'alias' 'expenses' 'captured' 'settings' 'db' 'workspace' 'help'
-set -g __bounty_valued --db --sort --search --min-bounty --limit --offset --locate --format --name --id --bounty --description --new-id --was-name --was-bounty --was-description --to --at --lat --lon --export --amount --court --case --fta --forfeiture --dob --height --weight --eyes --hair --marks --memo --date --by --within --from --output
+set -g __bounty_valued --db --sort --search --min-bounty --limit --offset --locate --format --name --id --bounty --description --new-id --was-name --was-bounty --was-description --to --at --lat --lon --export --amount --court --case --fta --forfeiture --dob --height --weight --eyes --hair --marks --memo --date --by --within --from --output --fugitive
 
 # The line up to the cursor as bounty reads it: the command's full words (a group's words, or
 # nothing at the top level), then each positional word given since, one a line.
@@ -466,11 +466,13 @@ complete -c bounty -n '__bounty_at \'report\'' -l json -d 'Print the result as J
 complete -c bounty -n '__bounty_at \'report\'' -l help -d 'Show this command\'s help'
 complete -c bounty -n '__bounty_at \'dossier\'' -l format -r -f -a 'text markdown html' -d 'text, markdown or html (default: from the output file\'s name, else text)'
 complete -c bounty -n '__bounty_at \'dossier\'' -l redact -d 'For sharing: date of birth as the year, positions to 0.1°, no sighting description, notes or expenses'
+complete -c bounty -n '__bounty_at \'dossier\'' -l custody -d 'Add the chain of custody: every change the history holds to the fugitive and its records, who made it and from which client, once the history\'s chain is verified'
 complete -c bounty -n '__bounty_at \'dossier\'' -l output -r -F -d 'Write to this file (whole or not at all) instead of standard output; its extension names the format when --format is not given'
 complete -c bounty -n '__bounty_at \'dossier\'' -l force -d 'Replace the output file if it exists (else it is refused)'
 complete -c bounty -n '__bounty_at \'dossier\'' -l json -d 'Print the result as JSON'
 complete -c bounty -n '__bounty_at \'dossier\'' -l help -d 'Show this command\'s help'
 complete -c bounty -n '__bounty_at \'dossier\' 1' -f -a '(__bounty_ids)' -d 'The Fugitive ID#'
+complete -c bounty -n '__bounty_at \'history\'' -l fugitive -x -d 'Only the steps that changed this fugitive or its records (notes, photo, case file, expenses, aliases), with who made each and from which client; the chain is verified first'
 complete -c bounty -n '__bounty_at \'history\'' -l json -d 'Print the result as JSON'
 complete -c bounty -n '__bounty_at \'history\'' -l help -d 'Show this command\'s help'
 complete -c bounty -n '__bounty_at \'undo\'' -l json -d 'Print the result as JSON'
@@ -492,7 +494,7 @@ complete -c bounty -n '__bounty_at \'export\'' -l json -d 'Print the result as J
 complete -c bounty -n '__bounty_at \'export\'' -l help -d 'Show this command\'s help'
 complete -c bounty -n '__bounty_at \'db info\'' -l json -d 'Print the result as JSON'
 complete -c bounty -n '__bounty_at \'db info\'' -l help -d 'Show this command\'s help'
-complete -c bounty -n '__bounty_at \'db check\'' -l repair -d 'Fix what has one right answer (delete rows of fugitives that are gone, fold stale sort keys and search entries again) as one undoable step'
+complete -c bounty -n '__bounty_at \'db check\'' -l repair -d 'Fix what has one right answer (recreate the schema\'s missing tables, indexes, views and triggers, rebuild a damaged search index, delete rows of fugitives that are gone, fold stale sort keys and search entries again) as one undoable step'
 complete -c bounty -n '__bounty_at \'db check\'' -l json -d 'Print the result as JSON'
 complete -c bounty -n '__bounty_at \'db check\'' -l help -d 'Show this command\'s help'
 complete -c bounty -n '__bounty_at \'db migrate\'' -l json -d 'Print the result as JSON'
