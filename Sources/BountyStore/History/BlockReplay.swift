@@ -129,10 +129,10 @@ extension Store {
       guard let last = photos.last else { return }
       after = last.id
       try database.withPageCache(kibibytes: Self.photoPageCacheKiB) {
-        for photo in photos where try !replayedPhotoByPieces(entry: photo.id, op: photo.op) {
-          if let statement = HistoryStatements.sqlite[photo.op] {
-            try database.run(statement, .integer(photo.id))
-          }
+        for photo in photos {
+          // `BlockReplay.kind` admits only ops the table compiles.
+          guard let statement = HistoryStatements.sqlite[photo.op] else { continue }
+          try runReplayStatement(statement, entry: photo.id, op: photo.op)
         }
       }
     }

@@ -307,8 +307,7 @@ extension Store {
     if entry.imaged {
       try refuseIfChangedSince(entry: entry.id, op: entry.op, undoing: step.stack == "undo")
     }
-    guard try !replayedPhotoByPieces(entry: entry.id, op: entry.op) else { return }
-    try database.run(statement, .integer(entry.id))
+    try runReplayStatement(statement, entry: entry.id, op: entry.op)
   }
 
   private func beginStep(stack: String, label: String) throws -> Int64 {

@@ -7,9 +7,16 @@ import BountyCore
 /// time by incremental blob I/O. Recording a photo's old bytes still costs two copies: in a
 /// history entry the bytes are not the last column, so its zero-filled value would be built whole.
 extension Store {
+  /// Runs `statement`, the one `HistoryStatements` compiles for `op`, for entry `entryID`: or,
+  /// for a photo put back on SQLite, its equivalent by pieces.
+  func runReplayStatement(_ statement: String, entry entryID: Int64, op: String) throws {
+    guard try !replayedPhotoByPieces(entry: entryID, op: op) else { return }
+    try database.run(statement, .integer(entryID))
+  }
+
   /// Replays history entry `entryID` when it is a `photo.insert` with bytes, on SQLite, the bytes
   /// by pieces; false when it is not one (the entry's statement replays it).
-  func replayedPhotoByPieces(entry entryID: Int64, op: String) throws -> Bool {
+  private func replayedPhotoByPieces(entry entryID: Int64, op: String) throws -> Bool {
     guard let sqlite = database.sqlite, op == "photo.insert",
       let fugitiveID = try database.scalarInt(
         "SELECT v1 FROM history_entry WHERE id = ? AND typeof(v3) = 'blob'", .integer(entryID))
