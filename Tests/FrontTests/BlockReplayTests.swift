@@ -6,15 +6,22 @@ import Testing
 /// Undo and redo of a bulk step as a block (docs/history.md, "Blocks"): an import's undo, its redo
 /// and its undo again each put back exactly the roster before them (fugitives, notes, photos,
 /// case files, expenses, aliases, the search index), and a block keeps the entry-by-entry rules:
-/// a key another program took, or a row it changed, refuses the replay naming it.
+/// a key another program took, or a row it changed, refuses the replay naming it. Each test runs
+/// with a small block (statement by statement, the row triggers recording) and with one that
+/// outweighs the roster (set-based, `SetBasedBlock`: indexes and triggers dropped and rebuilt).
 @Suite struct BlockReplayTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 
-  /// A roster of two fugitives, and into it the sample roster's 34, each with a photo, and one with
-  /// a bond, an alias and an expense, imported from a JSON export as one block after position 2.
   init() throws {
     folder = try TemporaryFolder()
+    bounty = BinaryRunner(database: folder.file("roster.sqlite"))
+  }
+
+  /// A roster of two fugitives, and a JSON export to import into it as one block after position
+  /// 2: the sample roster's 34, each with a photo, and one with a bond, an alias and an expense;
+  /// with `large`, 1,200 more from a CSV (a block past `SetBasedBlock.minimumFugitives`).
+  private func prepare(large: Bool) throws {
     let source = BinaryRunner(database: folder.file("source.sqlite"))
     let photo = folder.file("photo.png")
     try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7, 0, 255, 1]).write(
@@ -28,8 +35,15 @@ import Testing
     #expect(
       try source.run(["expenses", "add", "12328", "--amount", "120.50", "--memo", "Motel"]).status
         == 0)
+    if large {
+      let rows = (50_001...51_200).map { "\($0),Bulk Row \($0),\($0 % 997).25,row \($0)\n" }
+      try ("id,name,bounty,description\n" + rows.joined()).write(
+        toFile: folder.file("more.csv"), atomically: true, encoding: .utf8)
+      #expect(try source.run(["import", folder.file("more.csv")]).status == 0)
+      #expect(
+        try source.run(["fugitives", "note", "add", "50007", "Seen at the pier"]).status == 0)
+    }
     #expect(try source.run(["export", "--output", folder.file("roster.json")]).status == 0)
-    bounty = BinaryRunner(database: folder.file("roster.sqlite"))
     try succeed(["fugitives", "add", "--id", "1", "--name", "Ann Early", "--bounty", "10"])
     try succeed(["fugitives", "add", "--id", "2", "--name", "Bo Early", "--bounty", "20"])
   }
@@ -69,7 +83,9 @@ import Testing
     #expect(check.status == 0 && check.stdout.contains("Problems           none"), "\(moment)")
   }
 
-  @Test func anImportUndoesRedoesAndUndoesAgainExactly() throws {
+  @Test(arguments: [false, true])
+  func anImportUndoesRedoesAndUndoesAgainExactly(large: Bool) throws {
+    try prepare(large: large)
     let before = try everything
     try succeed(["import", folder.file("roster.json")])
     let imported = try everything
@@ -86,7 +102,9 @@ import Testing
     try expectHealthy("the last redo")
   }
 
-  @Test func aRedoRefusesAnIDAnotherProgramTookSince() throws {
+  @Test(arguments: [false, true])
+  func aRedoRefusesAnIDAnotherProgramTookSince(large: Bool) throws {
+    try prepare(large: large)
     try succeed(["import", folder.file("roster.json")])
     try succeed(["undo"])
     #expect(
@@ -107,7 +125,9 @@ import Testing
         == "1,2,10914|0")
   }
 
-  @Test func anUndoRefusesARowAnotherProgramChangedSinceTheRedo() throws {
+  @Test(arguments: [false, true])
+  func anUndoRefusesARowAnotherProgramChangedSinceTheRedo(large: Bool) throws {
+    try prepare(large: large)
     try succeed(["import", folder.file("roster.json")])
     try succeed(["undo"])
     try succeed(["redo"])

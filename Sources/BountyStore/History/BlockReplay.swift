@@ -10,7 +10,9 @@ import BountyCore
 /// table, that no key it puts back is taken and that no row it deletes holds anything else now
 /// than its step left (`ChangedSince`); when one does, the step replays entry by entry, which
 /// refuses naming the row, the field and that another program changed it. The row triggers
-/// record the inverse as they do for any change, so the next undo or redo is a block again.
+/// record the inverse as they do for any change, so the next undo or redo is a block again. A
+/// block that outweighs the roster goes further and replays set-based (`SetBasedBlock`), the undo
+/// of an import too.
 enum BlockReplay {
   /// The tables a block holds rows of, parents first (foreign keys are deferred while a step
   /// replays; children go first when deleting, as the entries' own order has them).
@@ -21,9 +23,10 @@ enum BlockReplay {
     SELECT op, count(*), count(DISTINCT v1) FROM history_entry WHERE step_id = ? GROUP BY op
     """
 
-  /// What a block does.
+  /// What a block does: insert rows again, delete rows it had inserted, or (the undo of an
+  /// import, one `fugitive.deleteAfterPosition` entry) delete the fugitives after a position.
   enum Kind {
-    case insert, delete
+    case insert, delete, deleteAfterPosition
   }
 
   /// The block a step replays as, given its shape, or nil: it holds ops of both kinds, of a table
@@ -39,6 +42,7 @@ enum BlockReplay {
     switch kinds {
     case ["insert"]: return .insert
     case ["delete"]: return .delete
+    case ["deleteAfterPosition"]: return .deleteAfterPosition
     default: return nil
     }
   }
@@ -102,10 +106,23 @@ extension Store {
     }
     guard let kind = BlockReplay.kind(of: shape) else { return false }
     let step: [SQLValue] = [.integer(stepID)]
-    let checks = kind == .insert ? BlockReplay.takenKeys : BlockReplay.changedRows
+    let checks: [String] =
+      switch kind {
+      case .insert: BlockReplay.takenKeys
+      case .delete: BlockReplay.changedRows
+      // The entry's one statement deletes what it finds, as the entry-by-entry replay does.
+      case .deleteAfterPosition: []
+      }
     for check in checks where try database.queryFirst(check, step, row: { $0.int(0) }) != 0 {
       return false
     }
+    let weight = try blockWeight(stepID, kind)
+    if SetBasedBlock.applies(fugitives: weight.fugitives, others: weight.others) {
+      try replaySetBased(stepID, kind)
+      return true
+    }
+    // A small import's undo is its entry's one statement, replayed as any entry.
+    guard kind != .deleteAfterPosition else { return false }
     // Children go before their fugitives when deleting, after them when inserting; photos one
     // by one, their bytes by pieces through the smaller cache a photo's replay uses.
     if kind == .delete { try replayPhotos(of: stepID) }
@@ -117,7 +134,7 @@ extension Store {
   }
 
   /// Replays the photo entries of step `stepID`, a page of them at a time.
-  private func replayPhotos(of stepID: Int64) throws {
+  func replayPhotos(of stepID: Int64) throws {
     var after: Int64 = 0
     while true {
       let photos = try database.query(

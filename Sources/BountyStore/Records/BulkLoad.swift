@@ -274,7 +274,7 @@ extension Store {
 
   /// Drops the tables and triggers `condition` selects from `sqlite_schema` (triggers first) and
   /// returns their SQL, tables first.
-  private func dropSchemaObjects(_ condition: String) throws -> [String] {
+  func dropSchemaObjects(_ condition: String) throws -> [String] {
     let objects = try database.query(
       "SELECT type, name, sql FROM sqlite_schema WHERE \(condition) ORDER BY type = 'trigger', name"
     ) { (type: $0.text(0), name: $0.text(1), sql: $0.text(2)) }

@@ -1,0 +1,148 @@
+import BountyCore
+
+/// A block that outweighs the roster, replayed set-based (docs/history.md, "Blocks"): the undo of
+/// a 50,000-row import into a small roster spent twice the import's time in row triggers, each
+/// deleted fugitive updating eight list indexes, writing its history entry, deleting its search
+/// entry from the FTS5 index, its tally and its ID# run, and looking for children. Here the block
+/// does as an import does (`BulkLoad`): the list indexes, the search index and the triggers whose
+/// work is done once are dropped inside the replay's transaction, each table's history entries are
+/// written by one `INSERT … SELECT` with the values the triggers would record, and the rest is
+/// rebuilt from the roster as it is then. A rollback brings everything back.
+///
+/// Photos keep their own path (their bytes go by pieces, with their triggers). Every trigger
+/// dropped is bounty's own: bounty writes only to a file whose triggers are as its schema has
+/// them (`ExpectedSchema`), so no other program's trigger misses a row.
+enum SetBasedBlock {
+  /// Below this many fugitives a block replays row by row: its triggers cost less than dropping
+  /// and building the indexes again.
+  static let minimumFugitives: Int64 = 1000
+
+  /// Whether a block of `fugitives` rows replays set-based in a roster of `others` other rows:
+  /// the rebuild reads the whole roster, so the block must be at least as large as the rest.
+  static func applies(fugitives: Int64, others: Int64) -> Bool {
+    fugitives >= minimumFugitives && fugitives >= others
+  }
+
+  /// The tables whose rows a block writes set-based, parents first (photos go their own way).
+  static let tables = BlockReplay.tables.filter { $0 != "photo" }
+
+  /// The row triggers whose work the set-based statements do (on top of those `beginBulkLoad`
+  /// drops): the history's of every table a block writes but photos, and the one that deletes a
+  /// fugitive's children.
+  static let droppedTriggers: String = {
+    let history = tables.flatMap { table in
+      ["insert", "update", "delete"].map { "'\(table)_history_\($0)'" }
+    }
+    return
+      "type = 'trigger' AND name IN (\((history + ["'fugitive_children_delete'"]).joined(separator: ", ")))"
+  }()
+
+  private static func columns(of table: String) -> [String] {
+    HistoryStatements.sqliteColumns[table] ?? []
+  }
+
+  /// The ID#s of the fugitives a delete block of step `?1` takes out: those the entries name, or
+  /// (the undo of an import) those after the entry's manual position.
+  static func fugitives(_ kind: BlockReplay.Kind) -> String {
+    kind == .deleteAfterPosition
+      ? """
+      SELECT id FROM fugitive WHERE position >
+        (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = 'fugitive.deleteAfterPosition')
+      """
+      : "SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = 'fugitive.delete'"
+  }
+
+  /// Which rows of `table` a delete block of step `?1` takes out: the block's fugitives and, for a
+  /// child, the rows its entries name and every row of a fugitive taken out (what the cascade
+  /// would take).
+  private static func deleted(from table: String, _ kind: BlockReplay.Kind) -> String {
+    guard table != "fugitive" else { return "id IN (\(fugitives(kind)))" }
+    return """
+      fugitive_id IN (\(fugitives(kind)))
+        OR \(columns(of: table)[0]) IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = '\(table).delete')
+      """
+  }
+
+  /// Per table, parents first: the history entries (`T.insert`, with the whole row) that put
+  /// back the rows a delete block of step `?1` takes out, as the delete triggers write them.
+  static func recordedInserts(_ kind: BlockReplay.Kind) -> [String] {
+    tables.map { table in
+      let names = columns(of: table)
+      let values = (1...names.count).map { "v\($0)" }.joined(separator: ", ")
+      return """
+        INSERT INTO history_entry (step_id, op, sql, imaged, \(values))
+        SELECT r.step_id, '\(table).insert', '', 1, \(names.map { "t.\($0)" }.joined(separator: ", "))
+        FROM history_recorder AS r, \(table) AS t WHERE \(deleted(from: table, kind))
+        ORDER BY t.\(names[0])
+        """
+    }
+  }
+
+  /// Per table, children first: the deletion of the rows a delete block of step `?1` takes out.
+  static func deletes(_ kind: BlockReplay.Kind) -> [String] {
+    tables.reversed().map { "DELETE FROM \($0) WHERE \(deleted(from: $0, kind))" }
+  }
+
+  /// After a delete block: the marks of fugitives taken out, as the search index's delete
+  /// trigger drops them.
+  static let staleMarksOfDeleted =
+    "DELETE FROM fugitive_stale WHERE fugitive_id NOT IN (SELECT id FROM fugitive)"
+
+  /// Per table: the history entries (`T.delete`, with the row as it is now for its after image)
+  /// that take out again the rows an insert block of step `?1` put back, as the insert triggers
+  /// write them.
+  static let recordedDeletes: [String] = tables.map { table in
+    let names = columns(of: table)
+    let after = (1...names.count).map { "n\($0)" }.joined(separator: ", ")
+    return """
+      INSERT INTO history_entry (step_id, op, sql, imaged, v1, \(after))
+      SELECT r.step_id, '\(table).delete', '', 1, t.\(names[0]), \(names.map { "t.\($0)" }.joined(separator: ", "))
+      FROM history_recorder AS r, history_entry AS h JOIN \(table) AS t ON t.\(names[0]) = h.v1
+      WHERE h.step_id = ?1 AND h.op = '\(table).insert' ORDER BY h.id
+      """
+  }
+}
+
+extension Store {
+  /// How many fugitives a block of step `stepID` of `kind` holds, and how many others the roster
+  /// holds (from the tally, so no count runs over the table).
+  func blockWeight(_ stepID: Int64, _ kind: BlockReplay.Kind) throws -> (
+    fugitives: Int64, others: Int64
+  ) {
+    let total = try database.scalarInt("SELECT coalesce(sum(count), 0) FROM fugitive_tally") ?? 0
+    let counted =
+      kind == .insert
+      ? "SELECT count(*) FROM history_entry WHERE step_id = ?1 AND op = 'fugitive.insert'"
+      : "SELECT count(*) FROM (\(SetBasedBlock.fugitives(kind)))"
+    let fugitives = try database.queryFirst(counted, [.integer(stepID)]) { $0.int(0) } ?? 0
+    return (fugitives, kind == .insert ? total : max(0, total - fugitives))
+  }
+
+  /// Replays step `stepID`'s block of `kind` set-based (see `SetBasedBlock`), its photos through
+  /// `replayPhotos`. Call with the reverse step recording, after the block's checks.
+  func replaySetBased(_ stepID: Int64, _ kind: BlockReplay.Kind) throws {
+    let step: [SQLValue] = [.integer(stepID)]
+    if kind != .insert {
+      // The photos first, their triggers recording: those the entries name, then any other of
+      // a fugitive the block takes out.
+      try replayPhotos(of: stepID)
+      try database.run(
+        "DELETE FROM photo WHERE fugitive_id IN (\(SetBasedBlock.fugitives(kind)))", step)
+    }
+    let load = try beginBulkLoad(rebuildingIndexes: true)
+    let triggers = try dropSchemaObjects(SetBasedBlock.droppedTriggers)
+    if kind == .insert {
+      for statement in BlockReplay.inserts + SetBasedBlock.recordedDeletes {
+        try database.run(statement, step)
+      }
+    } else {
+      for statement in SetBasedBlock.recordedInserts(kind) + SetBasedBlock.deletes(kind) {
+        try database.run(statement, step)
+      }
+      try database.execute(SetBasedBlock.staleMarksOfDeleted)
+    }
+    for statement in triggers { try database.execute(statement) }
+    try finishBulkLoad(load, newAfter: 0, replaced: [])
+    if kind == .insert { try replayPhotos(of: stepID) }
+  }
+}
