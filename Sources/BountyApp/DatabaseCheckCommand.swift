@@ -23,13 +23,14 @@ enum DatabaseCheckCommand {
       params: [repair], effect: .change(undoable: true), changesOnlyWith: [repair.name],
       fronts: .terminal,
       result:
-        "{ok, integrity: [message], foreignKeyViolations, problems: [message], repaired: [message]}",
+        "{ok, integrity: [message], foreignKeyViolations, problems: [message], repaired: [message], "
+        + "chainRestarted: [message]}",
       schema: .component(.databaseCheck),
       view: .facts([
         Fact("ok", "Healthy", .yesNo), Fact("integrity", "Integrity check", .list),
         Fact("foreignKeyViolations", "Broken references"),
         Fact("problems", "Problems", .list), Fact("repaired", "Repaired", .list),
-        Fact("schemaVersion", "Schema version"),
+        Fact("chainRestarted", "Chain restarted", .list), Fact("schemaVersion", "Schema version"),
       ]), successField: "ok")
   ) { store, arguments in
     let repaired = arguments[repair] == true ? try store.repairDatabase() : []
@@ -41,6 +42,7 @@ enum DatabaseCheckCommand {
       "foreignKeyViolations": .int(violations),
       "problems": .array(problems.messages.map(JSON.string)),
       "repaired": .array(repaired.map(JSON.string)),
+      "chainRestarted": .array(try store.historyChainRestart().map { [JSON.string($0)] } ?? []),
       "schemaVersion": .int(try Migrator.version(of: store.database)),
     ])
   }

@@ -205,7 +205,8 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
       return Self.object([
         ("ok", Self.boolean), ("integrity", Self.array(of: Self.string)),
         ("foreignKeyViolations", Self.count), ("problems", Self.array(of: Self.string)),
-        ("repaired", Self.array(of: Self.string)), ("schemaVersion", Self.count),
+        ("repaired", Self.array(of: Self.string)), ("chainRestarted", Self.array(of: Self.string)),
+        ("schemaVersion", Self.count),
       ])
     case .schemaVersion:
       return Self.object([

@@ -17,48 +17,64 @@ extension Store {
     try appendHistoryLink("drop", step: step)
   }
 
-  /// What `db check` finds wrong in the chain (SQLite), one sentence each, the first bad link or
-  /// step first: a link that does not follow from the one before (edited, inserted or removed),
-  /// then, by step id, a step no live link names (planted), one whose data no longer matches its
-  /// link (edited) and one the chain holds that is gone (removed). Empty when the chain holds.
-  public func historyChainProblems() throws -> [String] {
-    guard database.dialect == .sqlite else { return [] }
-    var previous = ""
-    var expected: Int64 = 1
+  /// What walking the chain from its newest `restart` link (or from link 1) found: the first
+  /// link that does not follow from the one before, the live link of each step up to there, and
+  /// the last link that held.
+  private struct ChainWalk {
     var broken: String?
     var live: [Int64: HistoryChain.Link] = [:]
+    var heldUpTo: Int64?
+  }
+
+  /// Walks the chain in `seq` order from its newest restart: a restart link hashes the stored
+  /// hash of the link before it (so the links it follows cannot be removed or edited unseen
+  /// either), and every step live before it is gone (`restartHistoryChain` seals those it keeps).
+  private func walkChain() throws -> ChainWalk {
+    var walk = ChainWalk()
+    let restart = try database.scalarInt(
+      "SELECT max(seq) FROM history_chain WHERE kind = 'restart'")
+    var expected = restart ?? 1
+    var previous =
+      try restart.flatMap {
+        try database.scalarText("SELECT hash FROM history_chain WHERE seq = ?", .integer($0 - 1))
+      } ?? ""
     try database.forEachRow(
-      "SELECT \(HistoryChain.linkColumns) FROM history_chain ORDER BY seq"
+      "SELECT \(HistoryChain.linkColumns) FROM history_chain WHERE seq >= ? ORDER BY seq",
+      [.integer(expected)]
     ) { row in
-      guard broken == nil else { return }
+      guard walk.broken == nil else { return }
       let link = HistoryChain.link(row)
       guard link.seq == expected else {
-        broken =
+        walk.broken =
           "history_chain: link \(expected) is missing (removed by another program); "
           + "the chain holds up to link \(expected - 1)"
         return
       }
       guard HistoryChain.expectedHash(of: link, previous: previous) == link.hash else {
-        broken =
+        walk.broken =
           "history_chain: link \(link.seq) (\(link.kind) of step \(link.stepID)) does not match "
           + "its hash: it was edited, or a link before it was inserted or removed, by another program"
         return
       }
       previous = link.hash
+      walk.heldUpTo = link.seq
       expected += 1
       switch link.kind {
-      case "drop": live[link.stepID] = nil
+      case "drop": walk.live[link.stepID] = nil
+      case "restart": walk.live = [:]
       case "undo", "redo":
-        if let source = link.sourceID { live[source] = nil }
-        live[link.stepID] = link
-      default: live[link.stepID] = link
+        if let source = link.sourceID { walk.live[source] = nil }
+        walk.live[link.stepID] = link
+      default: walk.live[link.stepID] = link
       }
     }
-    if let broken { return [broken] }
-    var problems: [(step: Int64, sentence: String)] = []
-    // The step being recorded (`db check --repair` checks inside its own step) is linked when it
-    // ends.
-    let steps = try database.query(
+    return walk
+  }
+
+  /// The steps of `history_step` but the one being recorded (`db check --repair` checks inside
+  /// its own step, which is linked when it ends), by id.
+  private func recordedSteps() throws -> [(id: Int64, label: String)] {
+    try database.query(
       """
       SELECT id, label FROM history_step
       WHERE id IS NOT (SELECT step_id FROM history_recorder) ORDER BY id
@@ -66,9 +82,20 @@ extension Store {
     ) {
       (id: $0.int(0), label: $0.text(1))
     }
-    for step in steps {
+  }
+
+  /// What `db check` finds wrong in the chain (SQLite), one sentence each, the first bad link or
+  /// step first: a link that does not follow from the one before (edited, inserted or removed),
+  /// then, by step id, a step no live link names (planted), one whose data no longer matches its
+  /// link (edited) and one the chain holds that is gone (removed). Empty when the chain holds.
+  public func historyChainProblems() throws -> [String] {
+    guard database.dialect == .sqlite else { return [] }
+    var walk = try walkChain()
+    if let broken = walk.broken { return [broken] }
+    var problems: [(step: Int64, sentence: String)] = []
+    for step in try recordedSteps() {
       let named = "history_step: step \(step.id) (\(SafeText.quoted(step.label)))"
-      guard let link = live.removeValue(forKey: step.id) else {
+      guard let link = walk.live.removeValue(forKey: step.id) else {
         problems.append(
           (step.id, "\(named) is not in the history's chain: another program wrote it"))
         continue
@@ -82,7 +109,7 @@ extension Store {
           ))
       }
     }
-    for (id, link) in live {
+    for (id, link) in walk.live {
       problems.append(
         (
           id,
@@ -101,9 +128,11 @@ extension Store {
     if let link = try database.queryFirst(
       """
       SELECT \(HistoryChain.linkColumns) FROM history_chain
-      WHERE step_id = ? AND kind <> 'drop' ORDER BY seq DESC LIMIT 1
+      WHERE step_id = ? AND kind NOT IN ('drop', 'restart') ORDER BY seq DESC LIMIT 1
       """, [.integer(step.id)], row: HistoryChain.link)
     {
+      let restart = try database.scalarInt(
+        "SELECT max(seq) FROM history_chain WHERE kind = 'restart'")
       let previous =
         link.seq == 1
         ? ""
@@ -115,7 +144,9 @@ extension Store {
           SELECT EXISTS (SELECT 1 FROM history_chain WHERE seq > ?
             AND ((kind = 'drop' AND step_id = ?) OR (kind IN ('undo', 'redo') AND source_id = ?)))
           """, .integer(link.seq), .integer(step.id), .integer(step.id)) == 1
-      if previous.map({ HistoryChain.expectedHash(of: link, previous: $0) }) != link.hash {
+      if let restart, link.seq < restart {
+        reason = "the history's chain was restarted after it"
+      } else if previous.map({ HistoryChain.expectedHash(of: link, previous: $0) }) != link.hash {
         reason = "its link in the history's chain does not match"
       } else if gone {
         reason = "the history's chain says it is gone"
@@ -132,5 +163,54 @@ extension Store {
       "cannot \(step.stack) \(SafeText.quoted(step.label)): step \(step.id) was written by "
         + "another program (\(reason)); nothing was "
         + "\(step.stack == "undo" ? "undone" : "redone"); 'bounty db check' names what changed")
+  }
+
+  /// Restarts a chain that does not hold (`db check --repair`, SQLite): drops every step it no
+  /// longer vouches for (one whose live link comes after the first link that does not hold, one
+  /// no live link names, one whose data differs from its link's digest: any of them may have been
+  /// written by another program, and replaying it could change anything), appends a `restart`
+  /// link holding the seq of the last link that held, and seals each step it keeps. Returns what
+  /// it did, or nil when the chain holds. Call inside the repair's own step.
+  func restartHistoryChain() throws -> String? {
+    guard database.dialect == .sqlite, try !historyChainProblems().isEmpty else { return nil }
+    let walk = try walkChain()
+    var kept: [Int64] = []
+    var dropped: [Int64] = []
+    for step in try recordedSteps() {
+      if let link = walk.live[step.id],
+        try HistoryChain.digest(ofStep: step.id, in: database) == link.digest
+      {
+        kept.append(step.id)
+      } else {
+        dropped.append(step.id)
+      }
+    }
+    // Not `dropStepLinked`: a drop link would vouch for a step the chain cannot vouch for.
+    for step in dropped { try dropStep(step) }
+    let hunter = try HistoryChain.currentHunter(database)
+    let restart = try HistoryChain.append(
+      "restart", step: 0, source: walk.heldUpTo, in: database, hunter: hunter, at: now)
+    for step in kept {
+      try HistoryChain.append("seal", step: step, in: database, hunter: hunter, at: now)
+    }
+    let steps = { (count: Int) in "\(count) \(count == 1 ? "step" : "steps")" }
+    return "restarted the history's chain at link \(restart.seq) (it held up to link "
+      + "\(walk.heldUpTo.map(String.init) ?? "none")): dropped \(steps(dropped.count)) it no longer "
+      + "vouched for, kept \(steps(kept.count))"
+  }
+
+  /// The newest restart of the chain (SQLite), as `db check` names it for as long as the file
+  /// lives: when, by whom, and the last link that held before it. Nil when never restarted.
+  public func historyChainRestart() throws -> String? {
+    guard database.dialect == .sqlite else { return nil }
+    return try database.queryFirst(
+      """
+      SELECT seq, source_id, hunter, at FROM history_chain WHERE kind = 'restart'
+      ORDER BY seq DESC LIMIT 1
+      """, [],
+      row: {
+        "link \($0.int(0)), \($0.text(3)) by \(NameIdentity.shown($0.text(2))) (the chain held "
+          + "up to link \($0.optionalInt(1).map(String.init) ?? "none") before it)"
+      })
   }
 }
