@@ -114,4 +114,19 @@ import Testing
       check.stdout.contains("history_chain: link 3 (restart of step 0) does not match its hash"),
       "\(check.stdout)")
   }
+
+  /// A step another program removed, with every link holding: the chain needs no restart, only
+  /// the drop of the step it held, and the steps around it undo as before.
+  @Test func aRemovedStepIsLinkedAsDroppedWithoutARestart() throws {
+    try shell("DELETE FROM history_entry WHERE step_id = 2; DELETE FROM history_step WHERE id = 2;")
+    #expect(try bounty.run(["db", "check"]).status == 1)
+    let repair = try bounty.run(["db", "check", "--repair"])
+    #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+    #expect(
+      repair.stdout.contains("linked the drop of 1 step another program removed"),
+      "\(repair.stdout)")
+    #expect(repair.stdout.contains("Chain restarted    none"), "\(repair.stdout)")
+    #expect(try kinds == "record record record drop")
+    #expect(try succeed(["undo"]).contains("Undid: fugitives edit 10914"))
+  }
 }

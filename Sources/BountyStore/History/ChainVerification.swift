@@ -28,7 +28,7 @@ extension Store {
 
   /// Walks the chain in `seq` order from its newest restart: a restart link hashes the stored
   /// hash of the link before it (so the links it follows cannot be removed or edited unseen
-  /// either), and every step live before it is gone (`restartHistoryChain` seals those it keeps).
+  /// either), and every step live before it is gone (`mendHistoryChain` seals those it keeps).
   private func walkChain() throws -> ChainWalk {
     var walk = ChainWalk()
     let restart = try database.scalarInt(
@@ -165,25 +165,34 @@ extension Store {
         + "\(step.stack == "undo" ? "undone" : "redone"); 'bounty db check' names what changed")
   }
 
-  /// Restarts a chain that does not hold (`db check --repair`, SQLite): drops every step it no
-  /// longer vouches for (one whose live link comes after the first link that does not hold, one
-  /// no live link names, one whose data differs from its link's digest: any of them may have been
-  /// written by another program, and replaying it could change anything), appends a `restart`
-  /// link holding the seq of the last link that held, and seals each step it keeps. Returns what
-  /// it did, or nil when the chain holds. Call inside the repair's own step.
-  func restartHistoryChain() throws -> String? {
+  /// Mends a chain that does not hold (`db check --repair`, SQLite), and returns what it did, or
+  /// nil when the chain holds. Call inside the repair's own step.
+  ///
+  /// When only a step the chain holds is gone (removed), a `drop` link is appended for it. When a
+  /// link does not hold (removed or edited) or a step does not match the chain (planted, edited),
+  /// the chain is restarted: every step it no longer vouches for (one whose live link comes after
+  /// the first link that does not hold, one no live link names, one whose data differs from its
+  /// link: any may have been written by another program, and replaying it could change anything)
+  /// is dropped, a `restart` link holding the seq of the last link that held is appended (the
+  /// lasting record that steps were dropped), and each step kept is sealed.
+  func mendHistoryChain() throws -> String? {
     guard database.dialect == .sqlite, try !historyChainProblems().isEmpty else { return nil }
-    let walk = try walkChain()
+    var walk = try walkChain()
     var kept: [Int64] = []
     var dropped: [Int64] = []
     for step in try recordedSteps() {
-      if let link = walk.live[step.id],
+      if let link = walk.live.removeValue(forKey: step.id),
         try HistoryChain.digest(ofStep: step.id, in: database) == link.digest
       {
         kept.append(step.id)
       } else {
         dropped.append(step.id)
       }
+    }
+    let steps = { (count: Int) in "\(count) \(count == 1 ? "step" : "steps")" }
+    guard walk.broken != nil || !dropped.isEmpty else {
+      for removed in walk.live.keys.sorted() { try appendHistoryLink("drop", step: removed) }
+      return "linked the drop of \(steps(walk.live.count)) another program removed"
     }
     // Not `dropStepLinked`: a drop link would vouch for a step the chain cannot vouch for.
     for step in dropped { try dropStep(step) }
@@ -193,7 +202,6 @@ extension Store {
     for step in kept {
       try HistoryChain.append("seal", step: step, in: database, hunter: hunter, at: now)
     }
-    let steps = { (count: Int) in "\(count) \(count == 1 ? "step" : "steps")" }
     return "restarted the history's chain at link \(restart.seq) (it held up to link "
       + "\(walk.heldUpTo.map(String.init) ?? "none")): dropped \(steps(dropped.count)) it no longer "
       + "vouched for, kept \(steps(kept.count))"

@@ -137,7 +137,7 @@ extension Store {
         "deleted \(count) search \(count == 1 ? "entry" : "entries") of fugitives that do not exist"
       )
     }
-    if let restarted = try restartHistoryChain() { done.append(restarted) }
+    if let mended = try mendHistoryChain() { done.append(mended) }
     let dropped = try dropUnreplayableSteps()
     if !dropped.isEmpty {
       done.append(
