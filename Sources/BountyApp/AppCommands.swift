@@ -17,14 +17,17 @@ enum AppCommands {
       view: .history)
   ) { store, arguments in
     guard let fugitive = arguments[custodyOf] else { return History(try store.historySteps()) }
-    return History(try store.historySteps(fugitive: fugitive))
+    return History(
+      try store.historySteps(fugitive: fugitive),
+      outside: try store.outsideChanges(fugitive: fugitive))
   }
 
   /// `history --fugitive ID`: the case's chain of custody.
   static let custodyOf = Param.integer(
     "fugitive", Limits.fugitiveIDs,
     help: "Only the steps that changed this fugitive or its records (notes, photo, case file, "
-      + "expenses, aliases), with who made each and from which client; the chain is verified first")
+      + "expenses, aliases), with who made each and from which client, and the changes made to "
+      + "them outside bounty; the chain is verified first")
 
   static let undo = Command(
     CommandSpec(

@@ -67,7 +67,8 @@ public enum ReportCommands {
     "custody",
     help:
       "Add the chain of custody: every change the history holds to the fugitive and its "
-      + "records, who made it and from which client, once the history's chain is verified")
+      + "records, who made it and from which client, and the changes made to them outside "
+      + "bounty, once the history's chain is verified")
 
   static let dossier = Command(
     CommandSpec(
@@ -87,7 +88,9 @@ public enum ReportCommands {
       generatedAt: store.now,
       preparedBy: (try store.settingText(.hunterName), try store.settingText(.agencyName)),
       redacted: arguments.isSet(redact),
-      custody: arguments.isSet(custody) ? try store.historySteps(fugitive: fugitive.id) : nil)
+      custody: arguments.isSet(custody)
+        ? try store.historySteps(fugitive: fugitive.id)
+          + store.outsideChanges(fugitive: fugitive.id) : nil)
     let sink = try OutputSink(
       .init(output: output), replacing: arguments.isSet(CommonParams.force))
     sink.write(content)

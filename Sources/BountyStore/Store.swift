@@ -99,6 +99,8 @@ public final class Store {
     try store.migrate(with: migrator, notice: notice)
     do {
       if !store.isReadOnly, !reading { try Migrator.restoreUserVersion(of: database) }
+      // Marked first: the rows a read mends now are bounty's writes, not another program's.
+      try store.markBountyWritesAlways()
       try store.mendStaleRowsAlways()
     } catch {
       throw Store.describe(error, path: path)

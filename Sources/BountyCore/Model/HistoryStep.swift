@@ -43,21 +43,28 @@ extension HistoryStep: Answer {
 }
 
 /// Both stacks as `history.list` answers them (`{undo: [step], redo: [step]}`), newest first:
-/// what undo and redo would do next.
+/// what undo and redo would do next. A fugitive's chain of custody (`history --fugitive`) adds
+/// `outside`: the changes made to it outside bounty (a SQLite file's log, each as a step of the
+/// stack `outside`), newest first.
 public struct History: Sendable, Equatable {
   public var undo: [HistoryStep]
   public var redo: [HistoryStep]
+  public var outside: [HistoryStep]?
 
-  /// The stacks `steps` (either stack's, in any mix) make, each in the order given.
-  public init(_ steps: [HistoryStep]) {
+  /// The stacks `steps` (either stack's, in any mix) make, each in the order given, and the
+  /// changes made outside bounty when the answer has them.
+  public init(_ steps: [HistoryStep], outside: [HistoryStep]? = nil) {
     undo = steps.filter { $0.stack == "undo" }
     redo = steps.filter { $0.stack == "redo" }
+    self.outside = outside
   }
 }
 
 extension History: Answer {
   public var json: JSON {
-    .object(["undo": .array(undo.map(\.json)), "redo": .array(redo.map(\.json))])
+    var fields: JSONObject = ["undo": .array(undo.map(\.json)), "redo": .array(redo.map(\.json))]
+    if let outside { fields["outside"] = .array(outside.map(\.json)) }
+    return .object(fields)
   }
 
   public func writeJSON(to writer: inout JSONChunkWriter) throws {
@@ -65,6 +72,10 @@ extension History: Answer {
     try writer.writeArray(undo)
     writer.append(#","redo":"#)
     try writer.writeArray(redo)
+    if let outside {
+      writer.append(#","outside":"#)
+      try writer.writeArray(outside)
+    }
     writer.append("}")
   }
 }

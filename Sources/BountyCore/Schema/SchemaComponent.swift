@@ -153,18 +153,22 @@ public enum SchemaComponent: String, CaseIterable, Sendable {
       ])
     case .historyStep:
       // `hunter` (who made the step) in an agency database on PostgreSQL and in a fugitive's
-      // chain of custody (`history --fugitive`), which names the `client` too.
+      // chain of custody (`history --fugitive`), which names the `client` too; `outside` is the
+      // stack of a change made outside bounty.
       return Self.object(
         [
           ("id", Self.integer), ("label", Self.string), ("createdAt", Self.timestamp.reference),
-          ("stack", Self.choice(["undo", "redo"])), ("hunter", Self.string),
+          ("stack", Self.choice(["undo", "redo", "outside"])), ("hunter", Self.string),
           ("client", Self.string),
         ], optional: ["hunter", "client"])
     case .history:
-      return Self.object([
-        ("undo", Self.array(of: Self.historyStep.reference)),
-        ("redo", Self.array(of: Self.historyStep.reference)),
-      ])
+      // `outside` in a fugitive's chain of custody: the changes made outside bounty.
+      return Self.object(
+        [
+          ("undo", Self.array(of: Self.historyStep.reference)),
+          ("redo", Self.array(of: Self.historyStep.reference)),
+          ("outside", Self.array(of: Self.historyStep.reference)),
+        ], optional: ["outside"])
     case .report:
       return Self.reportSchema
     case .reportDocument:

@@ -4,9 +4,14 @@ import BountyCore
 /// that changed the fugitive or its records, oldest first, with who made it, when and from which
 /// client, once the history's chain is verified (`history --fugitive`, docs/history.md).
 enum DossierCustody {
-  /// The steps, oldest first, each as its time, label, hunter and client.
+  /// The steps and the changes made outside bounty, oldest first (by time, then by step id: a
+  /// change outside bounty has an id of the log's own), each as its time, label, hunter and
+  /// client.
   private static func lines(_ steps: [HistoryStep]) -> [(at: String, label: String, by: String)] {
-    steps.sorted { $0.id < $1.id }.map { step in
+    steps.sorted {
+      ($0.createdAt.iso8601, $0.stack == "outside" ? 1 : 0, $0.id)
+        < ($1.createdAt.iso8601, $1.stack == "outside" ? 1 : 0, $1.id)
+    }.map { step in
       let by = [step.hunter.map { "by \($0)" }, step.client.map { "from \($0)" }]
         .compactMap { $0 }.joined(separator: ", ")
       let undone = step.stack == "redo" ? " (undone)" : ""

@@ -46,6 +46,20 @@ public final class Database {
   /// write transaction of its own (unless the file cannot be written).
   var staleRows: StaleRows?
 
+  /// Set once the store is open on a SQLite file whose schema keeps changes made outside bounty
+  /// (`outside_change`): every outermost write transaction marks itself as bounty's
+  /// (`history_recorder.writing`) when it begins and clears the mark before it commits, so no
+  /// committed state holds it and only another program's writes are logged.
+  var marksBountyWrites = false
+
+  /// The statements that set and clear the mark (an upsert: another program may have deleted
+  /// the recorder's one row).
+  static let markBountyWrite = """
+    INSERT INTO history_recorder (singleton, writing) VALUES (1, 1)
+    ON CONFLICT (singleton) DO UPDATE SET writing = 1
+    """
+  static let clearBountyWrite = "UPDATE history_recorder SET writing = 0"
+
   init(engine: any DatabaseEngine, path: String) {
     self.engine = engine
     self.path = path
@@ -255,7 +269,9 @@ public final class Database {
   /// the writers' turn and `SERIALIZABLE` for a change, `REPEATABLE READ, READ ONLY` for a read.
   private func begin(write: Bool) throws {
     switch dialect {
-    case .sqlite: try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    case .sqlite:
+      try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+      if write && marksBountyWrites { try execute(Self.markBountyWrite) }
     case .postgresql:
       try engine.reconnectIfLost()
       if write, isReadOnly {
@@ -303,6 +319,7 @@ public final class Database {
     do {
       try begin(write: true)
       _ = try staleRows.mend()
+      try clearBountyWriteMark()
       try execute("COMMIT")
     } catch let failure as any DatabaseFailure where failure.isBusy {
       if inTransaction { try? execute("ROLLBACK") }
@@ -340,6 +357,7 @@ public final class Database {
       if write {
         // bounty's own changes leave no row stale behind them.
         _ = try staleRows?.mend()
+        try clearBountyWriteMark()
         try commit()
       } else {
         try engine.commitReading()
@@ -350,6 +368,11 @@ public final class Database {
       if inTransaction { try? execute("ROLLBACK") }
       throw engine.explained(error)
     }
+  }
+
+  /// Clears the mark `begin` set on a bounty write, before its commit.
+  private func clearBountyWriteMark() throws {
+    if marksBountyWrites && dialect == .sqlite { try execute(Self.clearBountyWrite) }
   }
 
   /// Commits a change. When the connection goes while the `COMMIT` is on its way, the server may

@@ -28,10 +28,13 @@ enum SetBasedBlock {
 
   /// The row triggers whose work the set-based statements do (on top of those `beginBulkLoad`
   /// drops): the history's of every table a block writes but photos, and the one that deletes a
-  /// fugitive's children.
+  /// fugitive's children; and those with nothing to do for bounty's own writes, the log of
+  /// changes made outside bounty.
   static let droppedTriggers: String = {
     let history = tables.flatMap { table in
-      ["insert", "update", "delete"].map { "'\(table)_history_\($0)'" }
+      ["insert", "update", "delete"].flatMap {
+        ["'\(table)_history_\($0)'", "'\(table)_outside_\($0)'"]
+      }
     }
     return
       "type = 'trigger' AND name IN (\((history + ["'fugitive_children_delete'"]).joined(separator: ", ")))"

@@ -6,9 +6,10 @@ import BountyCore
 /// transaction makes SQLite 3.40's FTS5 flush its pending terms into a new segment (its savepoint
 /// method syncs), so a row-by-row load would build thousands of one-row segments and merge them.
 /// Always too the insert triggers that have nothing to do for a load (`idleInsertTriggers`): the
-/// history's (recording is paused while new rows go in) and those of migration 0019 (a load
-/// inserts without OR REPLACE, so no row is ever replaced); each fired a trigger program per row,
-/// about a third of a load's insert.
+/// history's (recording is paused while new rows go in), those of migration 0019 (a load
+/// inserts without OR REPLACE, so no row is ever replaced) and the log of changes made outside
+/// bounty (a load is bounty's); each fired a trigger program per row, about a third of a load's
+/// insert.
 /// For a big load into a small table also the list indexes (built from sorted keys, far cheaper than
 /// a million random inserts), the search index itself (filled in one pass), the tally triggers
 /// (recounted) and the ID# run triggers (the runs found again in one pass). Everything happens
@@ -78,6 +79,7 @@ extension Store {
   /// The insert triggers of `fugitive` with nothing to do while a load inserts (see `BulkLoad`).
   static let idleInsertTriggers = [
     "fugitive_history_insert", "fugitive_replaced_note_insert", "fugitive_replaced_insert",
+    "fugitive_outside_insert",
   ]
 
   /// True when this role owns `fugitive` (the one who set the agency up, or a member of that role):

@@ -103,7 +103,10 @@ struct ResultRenderer {
   }
 
   private func history(_ history: History) -> [String] {
-    if history.undo.isEmpty && history.redo.isEmpty { return ["Nothing to undo or redo."] }
+    let outside = history.outside ?? []
+    if history.undo.isEmpty && history.redo.isEmpty && outside.isEmpty {
+      return ["Nothing to undo or redo."]
+    }
     func steps(_ title: String, _ steps: [HistoryStep]) -> [String] {
       guard !steps.isEmpty else { return [] }
       return [title]
@@ -116,6 +119,7 @@ struct ResultRenderer {
         }
     }
     return steps("Redo (next first):", history.redo) + steps("Undo (next first):", history.undo)
+      + steps("Changed outside bounty (newest first):", outside)
   }
 
   private func facts(_ facts: [Fact], _ result: JSON) -> [String] {
