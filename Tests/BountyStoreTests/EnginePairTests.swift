@@ -26,6 +26,9 @@ enum EngineDifferences {
     "history_recorder":
       "SQLite's triggers ask it whether a step is being recorded; PostgreSQL keeps that in a "
       + "transaction-local setting",
+    "outside_change":
+      "migration 0025: changes another program made outside any step; the server records those "
+      + "as steps of their own",
   ]
 
   /// Tables and views only the PostgreSQL ladder (`Migrations/postgresql/*.sql`) makes.
