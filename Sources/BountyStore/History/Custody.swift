@@ -5,19 +5,21 @@ import BountyCore
 /// after the chain is verified (docs/history.md).
 extension Store {
   /// The steps that changed fugitive `id` or its notes, photo, case file, expenses or aliases,
-  /// both stacks, newest first. Refused, naming the first problem, when the chain does not hold.
-  /// SQLite; the agency server keeps its own chain.
+  /// both stacks, newest first. Refused, naming the first problem, when the chain does not hold:
+  /// bounty walks a SQLite file's chain, the agency server its own (`bounty_chain_problem()`).
   public func historySteps(fugitive id: Int64) throws -> [HistoryStep] {
-    guard database.dialect == .sqlite else {
-      throw BountyError.refused(
-        "history --fugitive reads a SQLite file's chain; an agency database answers it on the "
-          + "server")
-    }
-    if let problem = try historyChainProblems().first {
+    let onServer = database.dialect == .postgresql
+    // The server's sentence quotes a step's label as it is: one line here, whatever it holds.
+    let problem =
+      try onServer
+      ? serverChainProblem().map { SafeText.escaped($0) } : historyChainProblems().first
+    if let problem {
       throw BountyError.conflict(
         "the history's chain does not hold (\(problem)); 'bounty db check' names what changed")
     }
-    return try database.query(Self.custodySteps, [.integer(id)]) {
+    return try database.query(
+      onServer ? Self.serverCustodySteps : Self.custodySteps, [.integer(id)]
+    ) {
       HistoryStep(
         id: $0.int(0), label: $0.text(1),
         createdAt: Timestamp(parsing: $0.text(2)) ?? Timestamp(secondsSinceEpoch: 0),
@@ -42,6 +44,21 @@ extension Store {
           'alias.delete', 'alias.update') AND e.imaged = 1 AND e.n2 = ?1)
       OR (e.op = 'fugitive.deleteAfterPosition'
         AND (SELECT position FROM fugitive WHERE id = ?1) > e.v1)))
+    ORDER BY s.stack DESC, s.id DESC
+    """
+
+  /// The agency server's steps that touched the fugitive `?` (agency migration 1's
+  /// `history_touch`, which only the server writes): a step's change of the fugitive's row under
+  /// that ID# (added, changed, deleted, renumbered from or onto it), of a note, the photo, the
+  /// case file, an expense or an alias that belonged to it before or after the change (each bumps
+  /// its fugitive's row version, a touch of the step), or an import's block that took it in. The
+  /// server's entries hold no after image, so a new note's entry alone does not name its
+  /// fugitive; its touch does. Every hunter's steps, each named by its display name (`hunter`),
+  /// else the role.
+  static let serverCustodySteps = """
+    SELECT s.id, s.label, s.created_at, s.stack, coalesce(h.display_name, s.hunter), s.client
+    FROM history_step AS s LEFT JOIN hunter AS h ON h.role = s.hunter
+    WHERE s.id IN (SELECT t.step_id FROM history_touch AS t WHERE t.fugitive_id = ?)
     ORDER BY s.stack DESC, s.id DESC
     """
 }
