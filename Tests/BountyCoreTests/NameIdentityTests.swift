@@ -8,13 +8,19 @@ import Testing
   @Test(arguments: [
     "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{00AD}", "\u{034F}",
     "\u{180E}", "\u{FE0F}", "\u{E0041}", "\u{202E}", "\u{2066}", "\u{061C}", "\u{200E}",
-    "\u{0007}", "\u{001B}", "\u{0085}", "\u{009B}",
+    "\u{0007}", "\u{001B}", "\u{0085}", "\u{009B}", "\u{2028}", "\u{2029}",
   ])
   func anInvisibleCharacterIsFound(character: String) throws {
     let name = "ana" + character
     let found = try #require(NameIdentity.invisible(in: name))
     #expect(String(found) == character)
     #expect(NameIdentity.shown(name) == "ana\\u{\(String(found.value, radix: 16))}")
+  }
+
+  @Test func aSeparatorIsNamedForWhatItIs() {
+    #expect(NameIdentity.kind(of: "\u{2028}") == "line separator")
+    #expect(NameIdentity.kind(of: "\u{2029}") == "paragraph separator")
+    #expect(NameIdentity.kind(of: "\u{200B}") == "invisible character")
   }
 
   @Test func anOrdinaryNameHasNoneAndIsShownAsItIs() {

@@ -99,10 +99,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
       }
       let name = text.trimmingASCIIWhitespace()
       // A hunter's name shows who made each step and signs reports: nothing in it may be
-      // invisible (SQLite migration 0023 refuses the same code points for every client).
+      // invisible or break a line (SQLite migration 0026 refuses the same code points for every
+      // client).
       if self == .hunterName, let hidden = NameIdentity.invisible(in: name) {
         throw invalid(
-          "cannot hold the invisible character \\u{\(String(hidden.value, radix: 16))}: "
+          "cannot hold the \(NameIdentity.kind(of: hidden)) "
+            + "\\u{\(String(hidden.value, radix: 16))}: "
             + "a name must look like what it is; nothing was changed")
       }
       return name

@@ -1,5 +1,6 @@
 /// The rules that keep one hunter's name from passing for another's (docs/security.md, "Names
-/// that cannot pass for others"): a name holds no invisible character, two names are the same
+/// that cannot pass for others"): a name holds no invisible character (nor one that breaks a
+/// line), two names are the same
 /// name when their skeletons are equal, and a name is shown with every invisible character
 /// escaped.
 ///
@@ -9,13 +10,27 @@
 /// as Swift compares strings, by canonical equivalence, which stands for the final NFD. So `ANA`,
 /// fullwidth `ａｎａ` and Cyrillic `аna` are all `ana`.
 public enum NameIdentity {
-  /// True for a code point that shows nothing or reorders text: default ignorable code points
-  /// (U+200B, U+200D, U+2060, U+FE0F, U+E0000–U+E0FFF …), bidi controls, other format characters
-  /// (general category Cf: U+00AD, U+FEFF …) and C0 and C1 controls.
+  /// True for a code point that shows nothing, reorders text or breaks a line: default ignorable
+  /// code points (U+200B, U+200D, U+2060, U+FE0F, U+E0000–U+E0FFF …), bidi controls, other format
+  /// characters (general category Cf: U+00AD, U+FEFF …), C0 and C1 controls, and the line and
+  /// paragraph separators U+2028 and U+2029 (Zl, Zp), which end a line of the history or a report
+  /// where the name seems to go on (the agency's server refuses them in display names too).
   public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     let properties = scalar.properties
-    return properties.isDefaultIgnorableCodePoint || properties.isBidiControl
-      || properties.generalCategory == .format || properties.generalCategory == .control
+    switch properties.generalCategory {
+    case .format, .control, .lineSeparator, .paragraphSeparator: return true
+    default: return properties.isDefaultIgnorableCodePoint || properties.isBidiControl
+    }
+  }
+
+  /// What `scalar`, one `isInvisible` is true for, is called in a refusal: `line separator`,
+  /// `paragraph separator`, or `invisible character`.
+  public static func kind(of scalar: Unicode.Scalar) -> String {
+    switch scalar.properties.generalCategory {
+    case .lineSeparator: return "line separator"
+    case .paragraphSeparator: return "paragraph separator"
+    default: return "invisible character"
+    }
   }
 
   /// The first invisible code point of `name`, or nil.
