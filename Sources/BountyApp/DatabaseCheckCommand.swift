@@ -6,20 +6,28 @@ internal import BountyStore
 /// objects missing or different, a damaged search index, values of the wrong type, and the rows
 /// other programs left wrong (rows of a fugitive that is gone, stale sort keys and search
 /// entries, invalid settings), each named by table, row and ID#; exits 1 while any exist.
-/// `--repair` fixes what has one right answer in one undoable step and says what it did.
+/// `--repair` fixes what has one right answer in one undoable step and says what it did: that
+/// includes dropping every trigger on bounty's tables, and every view, that is not bounty's
+/// (another program's, which could delete what history records or ignore a change), so its help
+/// says so before anyone runs it on a file another tool shares.
 enum DatabaseCheckCommand {
   static let repair = Param.flag(
     "repair",
     help:
-      "Fix what has one right answer (recreate the schema's missing tables, indexes, views and "
-      + "triggers, rebuild a damaged search index, delete rows of fugitives that are gone, fold "
-      + "stale sort keys and search entries again) as one undoable step")
+      "Fix what has one right answer, as one undoable step: drop the triggers and views that "
+      + "are not bounty's (another program's trigger on bounty's tables could delete what "
+      + "history records or ignore a change), recreate the schema's missing or different tables, indexes, "
+      + "views and triggers (a table another tool rebuilt is rebuilt keeping every row), rebuild a "
+      + "damaged search index, delete rows of fugitives that are gone, fold stale sort keys and "
+      + "search entries again, drop history steps that can no longer be replayed, number a "
+      + "manual order with shared places again and count a wrong tally again")
 
   static let command = Command(
     CommandSpec(
       name: "db.check", words: ["db", "check"], tab: .database,
       summary:
-        "Check the database's integrity, references, keys and settings (--repair fixes them)",
+        "Check the database's integrity, references, schema, keys and settings (--repair fixes "
+        + "them, dropping triggers and views that are not bounty's)",
       params: [repair], effect: .change(undoable: true), changesOnlyWith: [repair.name],
       fronts: .terminal,
       result:

@@ -90,6 +90,22 @@ import Testing
     #expect(try roster.check().status == 0)
   }
 
+  /// `--repair` drops the triggers and views another program added to a file they share: its
+  /// help, and the command's summary, say so before anyone runs it.
+  @Test func theHelpOfRepairSaysItDropsTriggersThatAreNotBountys() throws {
+    let help = try BinaryRunner(database: TemporaryFolder().file("none.sqlite")).run([
+      "db", "check", "--help",
+    ])
+    #expect(help.status == 0, "\(help.stderr)")
+    let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      flat.contains("(--repair fixes them, dropping triggers and views that are not bounty's)"))
+    #expect(
+      flat.contains(
+        "--repair Fix what has one right answer, as one undoable step: drop the triggers and "
+          + "views that are not bounty's"), "\(help.stdout)")
+  }
+
   @Test func aFugitiveTableRebuiltBySqliteUtilsIsNamedRefusedAndRepaired() throws {
     let roster = try Roster()
     try roster.sqliteUtils(["transform", roster.path, "fugitive", "--not-null", "name"])
