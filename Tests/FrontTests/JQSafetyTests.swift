@@ -119,6 +119,47 @@ import Testing
     #expect(peak.mebibytes < 400, "\(peak.mebibytes) MiB")
   }
 
+  /// The files in the test's folder (the roster and whatever SQLite left beside it).
+  func filesBesideTheRoster() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  /// Past the memory bound the error takes the normal way out (the watching thread used to end
+  /// the process with `_exit(1)`, closing nothing): what the filter wrote before stays, nothing
+  /// follows the one error line, and the roster is closed as after any command, so no `-wal` or
+  /// `-shm` file is left beside it.
+  @Test func aFilterPastTheMemoryBoundClosesTheDatabase() throws {
+    let expression = ".total, ([range(1e8)] | length), .total"
+    let outcome = try filtered(expression)
+    expectOneLine(outcome, expression)
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stderr == "Error: --jq: the filter needs more than 256 MiB of memory; stopped\n")
+    #expect(outcome.stdout == "28\n")
+    #expect(try filesBesideTheRoster() == ["db.sqlite"])
+  }
+
+  /// A change runs before its filter: past the bound the change is made, and it is in the roster
+  /// file itself (the WAL checkpointed when the database closes), not only in a `-wal` file that a
+  /// copy of the roster would leave behind.
+  @Test func aChangeWhoseFilterPassesTheMemoryBoundIsInTheFile() throws {
+    let expression = "[range(1e8)] | length"
+    let outcome = try bounty.run([
+      "--jq", expression, "fugitives", "add", "--name", "Nobody New", "--bounty", "1",
+    ])
+    expectOneLine(outcome, expression)
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stderr == "Error: --jq: the filter needs more than 256 MiB of memory; stopped\n")
+    #expect(outcome.stdout.isEmpty)
+    #expect(try filesBesideTheRoster() == ["db.sqlite"])
+    let copy = try TemporaryFolder().file("copy.sqlite")
+    try FileManager.default.copyItem(atPath: bounty.database, toPath: copy)
+    let found = try SQLiteShell.exec(
+      copy, "SELECT count(*) FROM fugitive WHERE name = 'Nobody New'")
+    #expect(found.stdout == "1", "\(found)")
+  }
+
   @Test(arguments: ["bad((", #"include "x"; ."#])
   func aBadFilterOnAChangeChangesNothing(expression: String) throws {
     let before = try bounty.run(["--json", "export"]).stdout

@@ -15,7 +15,7 @@ import Glibc
 /// find no more inputs (as jq does at the end of its input: an error, and nothing), `debug`
 /// writes `["DEBUG:",VALUE]` to standard error, module directives are refused (`JQModules`) and
 /// `~/.jq` is not read, `halt` and `halt_error` end with jq's exit status and message, and the
-/// filter's memory is bounded (`JQMemoryWatch`).
+/// filter's memory is bounded (`JQRun`, which runs it on a thread of its own).
 final class JQFilter {
   private let jq: LibJQ
   private var state: OpaquePointer?
@@ -63,16 +63,31 @@ final class JQFilter {
   deinit { jq.teardown(&state) }
 
   /// Runs the expression on `json` (one JSON text) and hands each output line to `emit`; a run-time
-  /// error of jq (`.name` of an array, say) ends it as an `invalid` error naming `--jq`. Returns
-  /// the exit status `halt` or `halt_error` asked for (its message written to standard error as
-  /// jq writes it), or nil when the filter ran to its end.
-  func run(on json: String, emit: (String) -> Void) throws(BountyError) -> Int32? {
-    let watch = JQMemoryWatch()
-    defer { watch.stop() }
+  /// error of jq (`.name` of an array, say) ends it as an `invalid` error naming `--jq`, and a
+  /// filter past the memory bound (`JQRun`) as an `io` error, after which `emit` is never called
+  /// again. Returns the exit status `halt` or `halt_error` asked for (its message written to standard
+  /// error as jq writes it), or nil when the filter ran to its end.
+  func run(on json: String, emit: @escaping (String) -> Void) throws(BountyError) -> Int32? {
+    switch try JQRun(self, on: json, output: emit).wait() {
+    case .finished: return nil
+    case .halted(let status, let message):
+      if let message { Output.err(message) }
+      return status
+    case .failed(let error): throw error
+    }
+  }
+
+  /// The expression on `json`, on the calling thread (`run`'s own): each output handed to `run`,
+  /// which says whether to go on, and `debug` written through it.
+  func evaluate(_ json: String, for run: JQRun) -> JQRun.Ending {
+    jq.setDebugCallback(
+      state, { context, value in JQRun.debug(context, value) },
+      Unmanaged.passUnretained(run).toOpaque())
+    defer { jq.setDebugCallback(state, { _, value in LibJQ.writeDebug(value) }, nil) }
     let input = json.withCString { jq.parse($0, Int32(strlen($0))) }
     guard jq.kind(input) != JV_KIND_INVALID else {
       jq.free(input)
-      throw BountyError.io("--jq: the answer is not JSON jq can read")
+      return .failed(.io("--jq: the answer is not JSON jq can read"))
     }
     jq.start(state, input, 0)
     while true {
@@ -81,21 +96,22 @@ final class JQFilter {
       if kind == JV_KIND_INVALID {
         guard jq.invalidHasMessage(jq.copy(value)) != 0 else {
           jq.free(value)
-          return jq.halted(state) != 0 ? halt() : nil
+          return jq.halted(state) != 0 ? halt() : .finished
         }
         let message = jq.display(jq.invalidMessage(value))
         // What libjq 1.6's `input` raises at the end of the input (jq's own main shows "break").
-        throw BountyError.invalid(
-          field: "--jq", reason: message == "break" ? "No more inputs" : message)
+        return .failed(
+          .invalid(field: "--jq", reason: message == "break" ? "No more inputs" : message))
       }
-      emit(jq.display(value))
+      // False once the run was left (past the memory bound): the filter stops here.
+      guard run.emit(jq.display(value)) else { return .finished }
     }
   }
 
   /// What jq's own main does when a filter halts: the status asked for (0 for `halt`, modulo 256
-  /// as `exit` takes it; 5 for one that is not a number), and the message on standard error, a
+  /// as `exit` takes it; 5 for one that is not a number), and the message for standard error, a
   /// string as its text and anything else as compact JSON, on one line.
-  private func halt() -> Int32 {
+  private func halt() -> JQRun.Ending {
     let code = jq.exitCode(state)
     let status: Int32
     switch jq.kind(code) {
@@ -108,12 +124,13 @@ final class JQFilter {
     jq.free(code)
     let message = jq.errorMessage(state)
     switch jq.kind(message) {
-    case JV_KIND_INVALID, JV_KIND_NULL: jq.free(message)
+    case JV_KIND_INVALID, JV_KIND_NULL:
+      jq.free(message)
+      return .halted(status: status, message: nil)
     default:
       let text = jq.display(message)
-      Output.err(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+      return .halted(status: status, message: text.hasSuffix("\n") ? String(text.dropLast()) : text)
     }
-    return status
   }
 }
 

@@ -100,6 +100,12 @@ final class LibJQ: @unchecked Sendable {
     Output.err("[\"DEBUG:\",\(jq.text(of: jq.dump(value, 0)))]")
   }
 
+  /// Frees `value` unwritten (a `debug` line of a run that was left).
+  static func discard(_ value: jv) {
+    guard case .success(let jq) = shared else { return }
+    jq.free(value)
+  }
+
   /// `value` (freed) as `jq -r` prints it: a string as its text, anything else as compact JSON.
   func display(_ value: jv) -> String {
     kind(value) == JV_KIND_STRING ? text(of: value) : text(of: dump(value, 0))
