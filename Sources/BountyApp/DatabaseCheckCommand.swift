@@ -19,8 +19,9 @@ enum DatabaseCheckCommand {
       + "history records or ignore a change), recreate the schema's missing or different tables, indexes, "
       + "views and triggers (a table another tool rebuilt is rebuilt keeping every row), rebuild a "
       + "damaged search index, delete rows of fugitives that are gone, fold stale sort keys and "
-      + "search entries again, drop history steps that can no longer be replayed, number a "
-      + "manual order with shared places again and count a wrong tally again")
+      + "search entries again, drop history steps that can no longer be replayed, restart a "
+      + "history chain another program broke (dropping the steps it no longer vouches for), "
+      + "number a manual order with shared places again and count a wrong tally again")
 
   static let command = Command(
     CommandSpec(
