@@ -119,6 +119,24 @@ import Testing
     #expect(peak.mebibytes < 400, "\(peak.mebibytes) MiB")
   }
 
+  /// A value nested millions deep is freed and printed by libjq recursing on the C stack: at
+  /// three million it ran out of the filter thread's stack (SIGSEGV). The stack now outgrows the
+  /// memory bound, so such a filter either finishes or stops with the bound's one line, near it
+  /// as this one is; it never dies of a signal.
+  @Test func aDeeplyNestedValueNeverCrashes() throws {
+    let expression = "reduce range(3000000) as $i (null; [.]) | length"
+    let outcome = try filtered(expression)
+    #expect(outcome.status < 128, "\(outcome.status): \(outcome.stderr)")
+    if outcome.status == 0 {
+      #expect(outcome.stdout == "1\n" && outcome.stderr.isEmpty, "\(outcome)")
+    } else {
+      expectOneLine(outcome, expression)
+      #expect(outcome.status == 1, "\(outcome)")
+      #expect(
+        outcome.stderr == "Error: --jq: the filter needs more than 256 MiB of memory; stopped\n")
+    }
+  }
+
   /// The files in the test's folder (the roster and whatever SQLite left beside it).
   func filesBesideTheRoster() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

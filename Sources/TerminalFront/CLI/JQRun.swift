@@ -26,10 +26,12 @@ final class JQRun: @unchecked Sendable {
   /// How far a filter may grow the resident size: 256 MiB.
   static let limit = 256 << 20
 
-  /// The filter's thread's stack: 64 MiB of address space, pages used only as touched. libjq
-  /// recurses on the C stack through a deeply nested value (printing or freeing it); the main
-  /// thread, where filters used to run, has 8 MiB (`ulimit -s`), which this never falls below.
-  static let stackSize = 64 << 20
+  /// The filter's thread's stack: 1 GiB of address space, pages used only as touched. libjq
+  /// recurses on the C stack through a deeply nested value (printing or freeing it: `reduce
+  /// range(3e6) as $i (null; [.])` ran out of 64 MiB). The stack's pages count in the resident
+  /// size the run watches, and this is four times `limit`, so a recursion deep enough to run out
+  /// of it is stopped by the memory bound first, as any other filter that grows too far.
+  static let stackSize = 1 << 30
 
   /// How a run ended.
   enum Ending {
