@@ -14,20 +14,9 @@ import Testing
   init() throws {
     folder = try TemporaryFolder()
     bounty = BinaryRunner(database: folder.file("roster.sqlite"))
-    try succeed(["sample"])
-    try succeed(["fugitives", "edit", "12328", "--bounty", "111"])
-    try succeed(["fugitives", "edit", "10914", "--bounty", "222"])
-  }
-
-  @discardableResult
-  private func succeed(_ arguments: [String]) throws -> String {
-    let outcome = try bounty.run(arguments)
-    #expect(outcome.status == 0, "bounty \(arguments): \(outcome.stderr)")
-    return outcome.stdout
-  }
-
-  private func shell(_ sql: String) throws {
-    #expect(try bounty.sqlite3(sql) != nil, "sqlite3 \(sql)")
+    try bounty.succeeding(["sample"])
+    try bounty.succeeding(["fugitives", "edit", "12328", "--bounty", "111"])
+    try bounty.succeeding(["fugitives", "edit", "10914", "--bounty", "222"])
   }
 
   private var kinds: String? {
@@ -47,7 +36,8 @@ import Testing
   /// and the first edit are kept and the second edit, which no link names, is dropped (its change
   /// stays in the roster, no longer undoable); undo then takes the first edit back.
   @Test func aRemovedLinkKeepsTheStepsBeforeItAndDropsTheRest() throws {
-    try shell("DROP TRIGGER history_chain_no_delete; DELETE FROM history_chain WHERE seq = 3;")
+    try bounty.shellSucceeding(
+      "DROP TRIGGER history_chain_no_delete; DELETE FROM history_chain WHERE seq = 3;")
     let broken = try bounty.run(["db", "check"])
     #expect(broken.status == 1)
     #expect(
@@ -73,7 +63,7 @@ import Testing
     #expect(restarted.count == 1 && restarted[0].hasPrefix("link 3, "), "\(restarted)")
     #expect(restarted[0].hasSuffix("(the chain held up to link 2 before it)"), "\(restarted)")
 
-    #expect(try succeed(["undo"]).contains("Undid: fugitives edit 12328"))
+    #expect(try bounty.succeeding(["undo"]).contains("Undid: fugitives edit 12328"))
     #expect(try bounty.sqlite3("SELECT bounty_minor FROM fugitive WHERE id = 12328") != "11100")
     #expect(try bounty.sqlite3("SELECT bounty_minor FROM fugitive WHERE id = 10914") == "22200")
     #expect(try bounty.run(["db", "check"]).status == 0)
@@ -82,7 +72,7 @@ import Testing
   /// Every link removed: nothing vouches for any step, so every step goes; new steps are
   /// recorded and undone on the restarted chain, and the restart stays named.
   @Test func aWipedChainDropsEveryStepAndWorksAgain() throws {
-    try shell("DROP TRIGGER history_chain_no_delete; DELETE FROM history_chain;")
+    try bounty.shellSucceeding("DROP TRIGGER history_chain_no_delete; DELETE FROM history_chain;")
     let repair = try bounty.run(["db", "check", "--repair"])
     #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
     #expect(
@@ -91,8 +81,8 @@ import Testing
           + "no longer vouched for, kept 0 steps"), "\(repair.stdout)")
     #expect(try bounty.sqlite3("SELECT count(*) FROM history_step") == "0")
 
-    try succeed(["fugitives", "edit", "12328", "--bounty", "333"])
-    #expect(try succeed(["undo"]).contains("Undid: fugitives edit 12328"))
+    try bounty.succeeding(["fugitives", "edit", "12328", "--bounty", "333"])
+    #expect(try bounty.succeeding(["undo"]).contains("Undid: fugitives edit 12328"))
     #expect(try bounty.sqlite3("SELECT bounty_minor FROM fugitive WHERE id = 12328") == "11100")
     let check = try bounty.run(["db", "check"])
     #expect(check.status == 0, "\(check.stdout)")
@@ -100,25 +90,61 @@ import Testing
   }
 
   /// A chain that holds is not restarted by a repair, and the links before a restart stay
-  /// evidence: removing one of them breaks the restarted chain too.
-  @Test func theLinksBeforeARestartAreStillChecked() throws {
-    try succeed(["db", "check", "--repair"])
+  /// evidence: removing or editing one of them breaks the restarted chain too.
+  @Test(arguments: [
+    (
+      "DELETE FROM history_chain WHERE seq = 2",
+      "history_chain: link 3 (restart) does not match the links before it or its hash"
+    ),
+    (
+      "UPDATE history_chain SET hunter = 'mallory' WHERE seq = 1",
+      "history_chain: link 1 (record of step 1) does not match its hash"
+    ),
+  ])
+  func theLinksBeforeARestartAreStillChecked(tampering: String, named: String) throws {
+    try bounty.succeeding(["db", "check", "--repair"])
     #expect(try kinds == "record record record")
-    try shell("DROP TRIGGER history_chain_no_delete; DELETE FROM history_chain WHERE seq = 3;")
-    try succeed(["db", "check", "--repair"])
+    try bounty.shellSucceeding(
+      "DROP TRIGGER history_chain_no_delete; DELETE FROM history_chain WHERE seq = 3;")
+    try bounty.succeeding(["db", "check", "--repair"])
     #expect(try kinds == "record record restart seal seal")
-    try shell("DROP TRIGGER history_chain_no_delete; DELETE FROM history_chain WHERE seq = 2;")
+    try bounty.shellSucceeding(
+      """
+      DROP TRIGGER history_chain_no_delete; DROP TRIGGER history_chain_no_update; \(tampering);
+      """)
+    let check = try bounty.run(["db", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains(named), "\(check.stdout)")
+    #expect(check.stdout.contains("Chain restarted    none"), "\(check.stdout)")
+    #expect(try bounty.run(["undo"]).status == 1)
+  }
+
+  /// A row another program appends as a restart holds nothing: it is a link that does not hold,
+  /// so the repair keeps every step the chain vouched for before it and restarts after it.
+  @Test func aPlantedRestartDropsNothingTheChainVouchedFor() throws {
+    try bounty.shellSucceeding(
+      """
+      INSERT INTO history_chain (seq, kind, step_id, source_id, digest, hunter, client, at, hash)
+      VALUES (4, 'restart', 0, NULL, '', 'mallory', 'bounty', '2026-01-01T00:00:00Z', 'x');
+      """)
     let check = try bounty.run(["db", "check"])
     #expect(check.status == 1)
     #expect(
-      check.stdout.contains("history_chain: link 3 (restart of step 0) does not match its hash"),
-      "\(check.stdout)")
+      check.stdout.contains("history_chain: link 4 (restart) does not match"), "\(check.stdout)")
+    let repair = try bounty.run(["db", "check", "--repair"])
+    #expect(
+      repair.stdout.contains(
+        "restarted the history's chain at link 5 (it held up to link 3): dropped 0 steps it no "
+          + "longer vouched for, kept 3 steps"), "\(repair.stdout)")
+    #expect(try bounty.succeeding(["undo"]).contains("Undid: fugitives edit 10914"))
+    #expect(try bounty.run(["db", "check"]).status == 0)
   }
 
   /// A step another program removed, with every link holding: the chain needs no restart, only
   /// the drop of the step it held, and the steps around it undo as before.
   @Test func aRemovedStepIsLinkedAsDroppedWithoutARestart() throws {
-    try shell("DELETE FROM history_entry WHERE step_id = 2; DELETE FROM history_step WHERE id = 2;")
+    try bounty.shellSucceeding(
+      "DELETE FROM history_entry WHERE step_id = 2; DELETE FROM history_step WHERE id = 2;")
     #expect(try bounty.run(["db", "check"]).status == 1)
     let repair = try bounty.run(["db", "check", "--repair"])
     #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
@@ -127,6 +153,6 @@ import Testing
       "\(repair.stdout)")
     #expect(repair.stdout.contains("Chain restarted    none"), "\(repair.stdout)")
     #expect(try kinds == "record record record drop")
-    #expect(try succeed(["undo"]).contains("Undid: fugitives edit 10914"))
+    #expect(try bounty.succeeding(["undo"]).contains("Undid: fugitives edit 10914"))
   }
 }

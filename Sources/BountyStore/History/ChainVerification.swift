@@ -17,33 +17,53 @@ extension Store {
     try appendHistoryLink("drop", step: step)
   }
 
-  /// What walking the chain from its newest `restart` link (or from link 1) found: the first
-  /// link that does not follow from the one before, the live link of each step up to there, and
-  /// the last link that held.
+  /// What walking the chain found: the first link that does not hold since the newest restart
+  /// that does (or since link 1), the live link of each step up to there, the last link that
+  /// held, and that restart.
   private struct ChainWalk {
     var broken: String?
     var live: [Int64: HistoryChain.Link] = [:]
     var heldUpTo: Int64?
+    var restart: HistoryChain.Link?
   }
 
-  /// Walks the chain in `seq` order from its newest restart: a restart link hashes the stored
-  /// hash of the link before it (so the links it follows cannot be removed or edited unseen
-  /// either), and every step live before it is gone (`mendHistoryChain` seals those it keeps).
+  /// Walks every link in `seq` order. A `restart` link holds when its digest is that of every
+  /// link before it as stored (`HistoryChain.LinksDigest`: none of them can be edited, removed
+  /// or inserted afterwards unseen) and its hash follows from the stored hash of the link before
+  /// it; then the walk starts again there, every step live before it gone (`mendHistoryChain`
+  /// seals those it keeps). A restart that does not hold is a link that does not hold: a row
+  /// another program appended as a restart cannot hide what came before it.
   private func walkChain() throws -> ChainWalk {
     var walk = ChainWalk()
-    let restart = try database.scalarInt(
-      "SELECT max(seq) FROM history_chain WHERE kind = 'restart'")
-    var expected = restart ?? 1
-    var previous =
-      try restart.flatMap {
-        try database.scalarText("SELECT hash FROM history_chain WHERE seq = ?", .integer($0 - 1))
-      } ?? ""
+    var links = HistoryChain.LinksDigest()
+    var expected: Int64 = 1
+    var previous = ""
+    var previousStored = ""
     try database.forEachRow(
-      "SELECT \(HistoryChain.linkColumns) FROM history_chain WHERE seq >= ? ORDER BY seq",
-      [.integer(expected)]
+      "SELECT \(HistoryChain.linkColumns) FROM history_chain ORDER BY seq"
     ) { row in
-      guard walk.broken == nil else { return }
       let link = HistoryChain.link(row)
+      defer {
+        links.add(link)
+        previousStored = link.hash
+      }
+      if link.kind == "restart" {
+        if link.digest == links.hex
+          && HistoryChain.expectedHash(of: link, previous: previousStored) == link.hash
+        {
+          walk = ChainWalk(broken: nil, live: [:], heldUpTo: link.seq, restart: link)
+          expected = link.seq + 1
+          previous = link.hash
+          return
+        }
+        if walk.broken == nil {
+          walk.broken =
+            "history_chain: link \(link.seq) (restart) does not match the links before it or its "
+            + "hash: it, or a link before it, was written by another program"
+        }
+        return
+      }
+      guard walk.broken == nil else { return }
       guard link.seq == expected else {
         walk.broken =
           "history_chain: link \(expected) is missing (removed by another program); "
@@ -61,7 +81,6 @@ extension Store {
       expected += 1
       switch link.kind {
       case "drop": walk.live[link.stepID] = nil
-      case "restart": walk.live = [:]
       case "undo", "redo":
         if let source = link.sourceID { walk.live[source] = nil }
         walk.live[link.stepID] = link
@@ -131,8 +150,7 @@ extension Store {
       WHERE step_id = ? AND kind NOT IN ('drop', 'restart') ORDER BY seq DESC LIMIT 1
       """, [.integer(step.id)], row: HistoryChain.link)
     {
-      let restart = try database.scalarInt(
-        "SELECT max(seq) FROM history_chain WHERE kind = 'restart'")
+      let restart = try newestRestart()
       let previous =
         link.seq == 1
         ? ""
@@ -144,7 +162,9 @@ extension Store {
           SELECT EXISTS (SELECT 1 FROM history_chain WHERE seq > ?
             AND ((kind = 'drop' AND step_id = ?) OR (kind IN ('undo', 'redo') AND source_id = ?)))
           """, .integer(link.seq), .integer(step.id), .integer(step.id)) == 1
-      if let restart, link.seq < restart {
+      if let restart, !restart.holds {
+        reason = "the history's chain does not hold after link \(restart.seq - 1)"
+      } else if let restart, link.seq < restart.seq {
         reason = "the history's chain was restarted after it"
       } else if previous.map({ HistoryChain.expectedHash(of: link, previous: $0) }) != link.hash {
         reason = "its link in the history's chain does not match"
@@ -197,8 +217,13 @@ extension Store {
     // Not `dropStepLinked`: a drop link would vouch for a step the chain cannot vouch for.
     for step in dropped { try dropStep(step) }
     let hunter = try HistoryChain.currentHunter(database)
+    var links = HistoryChain.LinksDigest()
+    try database.forEachRow("SELECT \(HistoryChain.linkColumns) FROM history_chain ORDER BY seq") {
+      links.add(HistoryChain.link($0))
+    }
     let restart = try HistoryChain.append(
-      "restart", step: 0, source: walk.heldUpTo, in: database, hunter: hunter, at: now)
+      "restart", step: 0, source: walk.heldUpTo, digest: links.hex, in: database, hunter: hunter,
+      at: now)
     for step in kept {
       try HistoryChain.append("seal", step: step, in: database, hunter: hunter, at: now)
     }
@@ -207,18 +232,29 @@ extension Store {
       + "vouched for, kept \(steps(kept.count))"
   }
 
-  /// The newest restart of the chain (SQLite), as `db check` names it for as long as the file
-  /// lives: when, by whom, and the last link that held before it. Nil when never restarted.
+  /// The newest restart of the chain that holds (SQLite), as `db check` names it for as long as
+  /// the file lives: when, by whom, and the last link that held before it. Nil when never
+  /// restarted.
   public func historyChainRestart() throws -> String? {
-    guard database.dialect == .sqlite else { return nil }
-    return try database.queryFirst(
-      """
-      SELECT seq, source_id, hunter, at FROM history_chain WHERE kind = 'restart'
-      ORDER BY seq DESC LIMIT 1
-      """, [],
-      row: {
-        "link \($0.int(0)), \($0.text(3)) by \(NameIdentity.shown($0.text(2))) (the chain held "
-          + "up to link \($0.optionalInt(1).map(String.init) ?? "none") before it)"
-      })
+    guard database.dialect == .sqlite, let restart = try walkChain().restart else { return nil }
+    return "link \(restart.seq), \(restart.at) by \(NameIdentity.shown(restart.hunter)) (the chain "
+      + "held up to link \(restart.sourceID.map(String.init) ?? "none") before it)"
+  }
+
+  /// The newest `restart` link, and whether its hash follows from the stored hash of the link
+  /// before it (the cheap half of what `walkChain` checks, for every undo and redo).
+  private func newestRestart() throws -> (seq: Int64, holds: Bool)? {
+    guard
+      let link = try database.queryFirst(
+        """
+        SELECT \(HistoryChain.linkColumns) FROM history_chain WHERE kind = 'restart'
+        ORDER BY seq DESC LIMIT 1
+        """, [], row: HistoryChain.link)
+    else { return nil }
+    let previous =
+      try database.scalarText(
+        "SELECT hash FROM history_chain WHERE seq < ? ORDER BY seq DESC LIMIT 1",
+        .integer(link.seq)) ?? ""
+    return (link.seq, HistoryChain.expectedHash(of: link, previous: previous) == link.hash)
   }
 }

@@ -51,6 +51,33 @@ enum HistoryChain {
     return hasher.finishHex()
   }
 
+  /// The digest a `restart` link holds: SHA-256 of `t"bounty.links.1"`, then each link before it
+  /// as stored, in `seq` order, as `i(seq)`, `t(kind)`, `i(step_id)`, `i(source_id)` or `n`,
+  /// `t(digest)`, `t(hunter)`, `t(client)`, `t(at)`, `t(hash)` (docs/history.md, "Restarting the
+  /// chain").
+  struct LinksDigest {
+    private var hasher: CanonicalHasher
+
+    init() {
+      hasher = CanonicalHasher()
+      hasher.text("bounty.links.1")
+    }
+
+    mutating func add(_ link: Link) {
+      hasher.integer(link.seq)
+      hasher.text(link.kind)
+      hasher.integer(link.stepID)
+      if let source = link.sourceID { hasher.integer(source) } else { hasher.null() }
+      for text in [link.digest, link.hunter, link.client, link.at, link.hash] { hasher.text(text) }
+    }
+
+    /// The digest of the links added so far.
+    var hex: String {
+      var copy = hasher
+      return copy.finishHex()
+    }
+  }
+
   static func expectedHash(of link: Link, previous: String) -> String {
     hash(
       seq: link.seq, kind: link.kind, stepID: link.stepID, sourceID: link.sourceID,
@@ -157,11 +184,14 @@ enum HistoryChain {
 
   /// Appends a link of `kind` for `stepID` (the step made or dropped) and returns it.
   @discardableResult
+  /// `digest` is what a `restart` link holds (`LinksDigest`); every other link holds its step's
+  /// (empty for a `drop`).
   static func append(
-    _ kind: String, step stepID: Int64, source: Int64? = nil, in database: Database,
-    hunter: String, at: Timestamp
+    _ kind: String, step stepID: Int64, source: Int64? = nil, digest given: String? = nil,
+    in database: Database, hunter: String, at: Timestamp
   ) throws -> Link {
-    let digest = kind == "drop" ? "" : try digest(ofStep: stepID, in: database) ?? ""
+    let digest =
+      try given ?? (kind == "drop" ? "" : try digest(ofStep: stepID, in: database) ?? "")
     let last = try database.queryFirst(
       "SELECT seq, hash FROM history_chain ORDER BY seq DESC LIMIT 1", [],
       row: { ($0.int(0), $0.text(1)) })

@@ -72,7 +72,7 @@ extension Store {
         }
       }
       let chain = try historyChainProblems()
-      add(&problems, chain.count, repairable: false) { limit in Array(chain.prefix(limit)) }
+      add(&problems, chain.count, repairable: true) { limit in Array(chain.prefix(limit)) }
     }
     if database.dialect == .postgresql, let chain = try serverChainProblem() {
       add(&problems, 1, repairable: false) { _ in [chain] }
@@ -90,11 +90,13 @@ extension Store {
     return problems
   }
 
-  /// Fixes what has one right answer: on SQLite first the schema (`repairSchema`); on both engines numbers a manual order whose positions are
-  /// shared 1 to n again; on SQLite also deletes the rows of fugitives that are gone, folds stale
-  /// sort keys and search entries again, drops search entries of no fugitive and recounts the
-  /// tally. Returns one sentence per thing done. Call inside the write transaction
-  /// of one undoable step: undo puts the deleted rows back.
+  /// Fixes what has one right answer: on SQLite first the schema (`repairSchema`); on both
+  /// engines numbers a manual order whose positions are shared 1 to n again; on SQLite also
+  /// deletes the rows of fugitives that are gone, folds stale sort keys and search entries again,
+  /// drops search entries of no fugitive, mends a history chain another program broke
+  /// (`mendHistoryChain`), drops steps that can no longer be replayed and recounts the tally.
+  /// Returns one sentence per thing done. Call inside the write transaction of one undoable
+  /// step: undo puts the deleted rows back.
   public func repairDatabase() throws -> [String] {
     var done = try repairSchema()
     if try !sharedPositions().isEmpty {
