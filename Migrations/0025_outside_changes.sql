@@ -8,9 +8,12 @@
 -- columns it changed. bounty marks its own write transactions (history_recorder.writing, set when
 -- one begins and cleared before it commits, so no committed state holds it): its unrecorded
 -- writes (the sort keys it mends, the rows a bulk load appends, a migration) are not another
--- program's. An UPDATE that changes no column is not a change. The log is what the file says
--- about itself: a program that drops these triggers or sets the mark writes unseen, which
--- `db check` names (the triggers are part of the schema it checks).
+-- program's. An UPDATE that changes no column is not a change, and the sort keys (name_key) are
+-- not columns of their own here: the schema and bounty fold them from the names. A row that an
+-- INSERT OR REPLACE (or UPDATE OR REPLACE) displaces fires no delete trigger in SQLite: the
+-- `*_outside_replace*` triggers log it as deleted, from the fugitive it belonged to. The log is
+-- what the file says about itself: a program that drops these triggers (which `db check` names:
+-- they are part of the schema it checks) or sets the mark writes unseen.
 ALTER TABLE history_recorder ADD COLUMN writing INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE outside_change (
   id INTEGER PRIMARY KEY,
@@ -34,11 +37,11 @@ END;
 CREATE TRIGGER fugitive_outside_update AFTER UPDATE ON fugitive
 WHEN (SELECT step_id FROM history_recorder) IS NULL
   AND (SELECT writing FROM history_recorder) IS NOT 1
-  AND (old.id IS NOT new.id OR old.name IS NOT new.name OR old.bounty_minor IS NOT new.bounty_minor OR old.description IS NOT new.description OR old.captured IS NOT new.captured OR old.captured_at IS NOT new.captured_at OR old.captured_lat IS NOT new.captured_lat OR old.captured_lon IS NOT new.captured_lon OR old.last_seen_lat IS NOT new.last_seen_lat OR old.last_seen_lon IS NOT new.last_seen_lon OR old.last_seen_desc IS NOT new.last_seen_desc OR old.last_seen_at IS NOT new.last_seen_at OR old.name_key IS NOT new.name_key OR old.position IS NOT new.position OR old.created_at IS NOT new.created_at OR old.updated_at IS NOT new.updated_at)
+  AND (old.id IS NOT new.id OR old.name IS NOT new.name OR old.bounty_minor IS NOT new.bounty_minor OR old.description IS NOT new.description OR old.captured IS NOT new.captured OR old.captured_at IS NOT new.captured_at OR old.captured_lat IS NOT new.captured_lat OR old.captured_lon IS NOT new.captured_lon OR old.last_seen_lat IS NOT new.last_seen_lat OR old.last_seen_lon IS NOT new.last_seen_lon OR old.last_seen_desc IS NOT new.last_seen_desc OR old.last_seen_at IS NOT new.last_seen_at OR old.position IS NOT new.position OR old.created_at IS NOT new.created_at OR old.updated_at IS NOT new.updated_at)
 BEGIN
   INSERT INTO outside_change (at, table_name, op, row_key, fugitive_id, old_fugitive_id, columns)
   VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'fugitive', 'update', new.id, new.id, old.id,
-    ltrim(CASE WHEN old.id IS NOT new.id THEN ' id' ELSE '' END || CASE WHEN old.name IS NOT new.name THEN ' name' ELSE '' END || CASE WHEN old.bounty_minor IS NOT new.bounty_minor THEN ' bounty_minor' ELSE '' END || CASE WHEN old.description IS NOT new.description THEN ' description' ELSE '' END || CASE WHEN old.captured IS NOT new.captured THEN ' captured' ELSE '' END || CASE WHEN old.captured_at IS NOT new.captured_at THEN ' captured_at' ELSE '' END || CASE WHEN old.captured_lat IS NOT new.captured_lat THEN ' captured_lat' ELSE '' END || CASE WHEN old.captured_lon IS NOT new.captured_lon THEN ' captured_lon' ELSE '' END || CASE WHEN old.last_seen_lat IS NOT new.last_seen_lat THEN ' last_seen_lat' ELSE '' END || CASE WHEN old.last_seen_lon IS NOT new.last_seen_lon THEN ' last_seen_lon' ELSE '' END || CASE WHEN old.last_seen_desc IS NOT new.last_seen_desc THEN ' last_seen_desc' ELSE '' END || CASE WHEN old.last_seen_at IS NOT new.last_seen_at THEN ' last_seen_at' ELSE '' END || CASE WHEN old.name_key IS NOT new.name_key THEN ' name_key' ELSE '' END || CASE WHEN old.position IS NOT new.position THEN ' position' ELSE '' END || CASE WHEN old.created_at IS NOT new.created_at THEN ' created_at' ELSE '' END || CASE WHEN old.updated_at IS NOT new.updated_at THEN ' updated_at' ELSE '' END));
+    ltrim(CASE WHEN old.id IS NOT new.id THEN ' id' ELSE '' END || CASE WHEN old.name IS NOT new.name THEN ' name' ELSE '' END || CASE WHEN old.bounty_minor IS NOT new.bounty_minor THEN ' bounty_minor' ELSE '' END || CASE WHEN old.description IS NOT new.description THEN ' description' ELSE '' END || CASE WHEN old.captured IS NOT new.captured THEN ' captured' ELSE '' END || CASE WHEN old.captured_at IS NOT new.captured_at THEN ' captured_at' ELSE '' END || CASE WHEN old.captured_lat IS NOT new.captured_lat THEN ' captured_lat' ELSE '' END || CASE WHEN old.captured_lon IS NOT new.captured_lon THEN ' captured_lon' ELSE '' END || CASE WHEN old.last_seen_lat IS NOT new.last_seen_lat THEN ' last_seen_lat' ELSE '' END || CASE WHEN old.last_seen_lon IS NOT new.last_seen_lon THEN ' last_seen_lon' ELSE '' END || CASE WHEN old.last_seen_desc IS NOT new.last_seen_desc THEN ' last_seen_desc' ELSE '' END || CASE WHEN old.last_seen_at IS NOT new.last_seen_at THEN ' last_seen_at' ELSE '' END || CASE WHEN old.position IS NOT new.position THEN ' position' ELSE '' END || CASE WHEN old.created_at IS NOT new.created_at THEN ' created_at' ELSE '' END || CASE WHEN old.updated_at IS NOT new.updated_at THEN ' updated_at' ELSE '' END));
 END;
 CREATE TRIGGER fugitive_outside_delete AFTER DELETE ON fugitive
 WHEN (SELECT step_id FROM history_recorder) IS NULL
@@ -46,6 +49,22 @@ WHEN (SELECT step_id FROM history_recorder) IS NULL
 BEGIN
   INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
   VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'fugitive', 'delete', old.id, old.id);
+END;
+CREATE TRIGGER fugitive_outside_replace BEFORE INSERT ON fugitive
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM fugitive AS d WHERE d.id = new.id)
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'fugitive', 'delete', d.id, d.id FROM fugitive AS d WHERE d.id = new.id;
+END;
+CREATE TRIGGER fugitive_outside_replace_update BEFORE UPDATE ON fugitive
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM fugitive AS d WHERE (d.id = new.id AND new.id IS NOT old.id))
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'fugitive', 'delete', d.id, d.id FROM fugitive AS d WHERE (d.id = new.id AND new.id IS NOT old.id);
 END;
 CREATE TRIGGER note_outside_insert AFTER INSERT ON note
 WHEN (SELECT step_id FROM history_recorder) IS NULL
@@ -70,6 +89,22 @@ BEGIN
   INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
   VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'note', 'delete', old.id, old.fugitive_id);
 END;
+CREATE TRIGGER note_outside_replace BEFORE INSERT ON note
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM note AS d WHERE d.id = new.id)
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'note', 'delete', d.id, d.fugitive_id FROM note AS d WHERE d.id = new.id;
+END;
+CREATE TRIGGER note_outside_replace_update BEFORE UPDATE ON note
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM note AS d WHERE (d.id = new.id AND new.id IS NOT old.id))
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'note', 'delete', d.id, d.fugitive_id FROM note AS d WHERE (d.id = new.id AND new.id IS NOT old.id);
+END;
 CREATE TRIGGER photo_outside_insert AFTER INSERT ON photo
 WHEN (SELECT step_id FROM history_recorder) IS NULL
   AND (SELECT writing FROM history_recorder) IS NOT 1
@@ -92,6 +127,22 @@ WHEN (SELECT step_id FROM history_recorder) IS NULL
 BEGIN
   INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
   VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'photo', 'delete', old.fugitive_id, old.fugitive_id);
+END;
+CREATE TRIGGER photo_outside_replace BEFORE INSERT ON photo
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM photo AS d WHERE d.fugitive_id = new.fugitive_id)
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'photo', 'delete', d.fugitive_id, d.fugitive_id FROM photo AS d WHERE d.fugitive_id = new.fugitive_id;
+END;
+CREATE TRIGGER photo_outside_replace_update BEFORE UPDATE ON photo
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM photo AS d WHERE (d.fugitive_id = new.fugitive_id AND new.fugitive_id IS NOT old.fugitive_id))
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'photo', 'delete', d.fugitive_id, d.fugitive_id FROM photo AS d WHERE (d.fugitive_id = new.fugitive_id AND new.fugitive_id IS NOT old.fugitive_id);
 END;
 CREATE TRIGGER case_file_outside_insert AFTER INSERT ON case_file
 WHEN (SELECT step_id FROM history_recorder) IS NULL
@@ -116,6 +167,22 @@ BEGIN
   INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
   VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'case_file', 'delete', old.fugitive_id, old.fugitive_id);
 END;
+CREATE TRIGGER case_file_outside_replace BEFORE INSERT ON case_file
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM case_file AS d WHERE d.fugitive_id = new.fugitive_id)
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'case_file', 'delete', d.fugitive_id, d.fugitive_id FROM case_file AS d WHERE d.fugitive_id = new.fugitive_id;
+END;
+CREATE TRIGGER case_file_outside_replace_update BEFORE UPDATE ON case_file
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM case_file AS d WHERE (d.fugitive_id = new.fugitive_id AND new.fugitive_id IS NOT old.fugitive_id))
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'case_file', 'delete', d.fugitive_id, d.fugitive_id FROM case_file AS d WHERE (d.fugitive_id = new.fugitive_id AND new.fugitive_id IS NOT old.fugitive_id);
+END;
 CREATE TRIGGER expense_outside_insert AFTER INSERT ON expense
 WHEN (SELECT step_id FROM history_recorder) IS NULL
   AND (SELECT writing FROM history_recorder) IS NOT 1
@@ -139,6 +206,22 @@ BEGIN
   INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
   VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'expense', 'delete', old.id, old.fugitive_id);
 END;
+CREATE TRIGGER expense_outside_replace BEFORE INSERT ON expense
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM expense AS d WHERE d.id = new.id)
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'expense', 'delete', d.id, d.fugitive_id FROM expense AS d WHERE d.id = new.id;
+END;
+CREATE TRIGGER expense_outside_replace_update BEFORE UPDATE ON expense
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM expense AS d WHERE (d.id = new.id AND new.id IS NOT old.id))
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'expense', 'delete', d.id, d.fugitive_id FROM expense AS d WHERE (d.id = new.id AND new.id IS NOT old.id);
+END;
 CREATE TRIGGER alias_outside_insert AFTER INSERT ON alias
 WHEN (SELECT step_id FROM history_recorder) IS NULL
   AND (SELECT writing FROM history_recorder) IS NOT 1
@@ -149,11 +232,11 @@ END;
 CREATE TRIGGER alias_outside_update AFTER UPDATE ON alias
 WHEN (SELECT step_id FROM history_recorder) IS NULL
   AND (SELECT writing FROM history_recorder) IS NOT 1
-  AND (old.id IS NOT new.id OR old.fugitive_id IS NOT new.fugitive_id OR old.name IS NOT new.name OR old.name_key IS NOT new.name_key)
+  AND (old.id IS NOT new.id OR old.fugitive_id IS NOT new.fugitive_id OR old.name IS NOT new.name)
 BEGIN
   INSERT INTO outside_change (at, table_name, op, row_key, fugitive_id, old_fugitive_id, columns)
   VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'alias', 'update', new.id, new.fugitive_id, old.fugitive_id,
-    ltrim(CASE WHEN old.id IS NOT new.id THEN ' id' ELSE '' END || CASE WHEN old.fugitive_id IS NOT new.fugitive_id THEN ' fugitive_id' ELSE '' END || CASE WHEN old.name IS NOT new.name THEN ' name' ELSE '' END || CASE WHEN old.name_key IS NOT new.name_key THEN ' name_key' ELSE '' END));
+    ltrim(CASE WHEN old.id IS NOT new.id THEN ' id' ELSE '' END || CASE WHEN old.fugitive_id IS NOT new.fugitive_id THEN ' fugitive_id' ELSE '' END || CASE WHEN old.name IS NOT new.name THEN ' name' ELSE '' END));
 END;
 CREATE TRIGGER alias_outside_delete AFTER DELETE ON alias
 WHEN (SELECT step_id FROM history_recorder) IS NULL
@@ -161,4 +244,20 @@ WHEN (SELECT step_id FROM history_recorder) IS NULL
 BEGIN
   INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
   VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'alias', 'delete', old.id, old.fugitive_id);
+END;
+CREATE TRIGGER alias_outside_replace BEFORE INSERT ON alias
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM alias AS d WHERE (d.id = new.id OR (d.fugitive_id = new.fugitive_id AND d.name_key = new.name_key)))
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'alias', 'delete', d.id, d.fugitive_id FROM alias AS d WHERE (d.id = new.id OR (d.fugitive_id = new.fugitive_id AND d.name_key = new.name_key));
+END;
+CREATE TRIGGER alias_outside_replace_update BEFORE UPDATE ON alias
+WHEN (SELECT step_id FROM history_recorder) IS NULL
+  AND (SELECT writing FROM history_recorder) IS NOT 1
+  AND EXISTS (SELECT 1 FROM alias AS d WHERE d.id IS NOT old.id AND (d.id = new.id OR (d.fugitive_id = new.fugitive_id AND d.name_key = new.name_key)))
+BEGIN
+  INSERT INTO outside_change (at, table_name, op, row_key, old_fugitive_id)
+  SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'alias', 'delete', d.id, d.fugitive_id FROM alias AS d WHERE d.id IS NOT old.id AND (d.id = new.id OR (d.fugitive_id = new.fugitive_id AND d.name_key = new.name_key));
 END;

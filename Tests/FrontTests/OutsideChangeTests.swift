@@ -13,18 +13,7 @@ import Testing
   init() throws {
     folder = try TemporaryFolder()
     bounty = BinaryRunner(database: folder.file("roster.sqlite"))
-    try succeed(["sample"])
-  }
-
-  @discardableResult
-  private func succeed(_ arguments: [String]) throws -> String {
-    let outcome = try bounty.run(arguments)
-    #expect(outcome.status == 0, "bounty \(arguments): \(outcome.stderr)")
-    return outcome.stdout
-  }
-
-  private func shell(_ sql: String) throws {
-    #expect(try bounty.sqlite3(sql) != nil, "sqlite3 \(sql)")
+    try bounty.succeeding(["sample"])
   }
 
   private var logged: String? {
@@ -56,13 +45,13 @@ import Testing
       ["fugitives", "delete", "900001", "--yes"], ["fugitives", "list"],
       ["db", "check", "--repair"],
     ] {
-      try succeed(arguments)
+      try bounty.succeeding(arguments)
     }
     #expect(try logged == "0")
     // A name the shell wrote is folded again by bounty's next read: bounty's write, not logged;
     // the shell's own update is.
-    try shell("UPDATE fugitive SET name = 'Ézra Other' WHERE id = 10914")
-    try succeed(["fugitives", "list"])
+    try bounty.shellSucceeding("UPDATE fugitive SET name = 'Ézra Other' WHERE id = 10914")
+    try bounty.succeeding(["fugitives", "list"])
     #expect(
       try bounty.sqlite3(
         "SELECT group_concat(table_name || ' ' || op || ' ' || columns) FROM outside_change")
@@ -73,8 +62,8 @@ import Testing
   /// first, from "another program"; an UPDATE that changes nothing is no change, and another
   /// fugitive's changes are not listed.
   @Test func anotherProgramsChangesAreInTheChainOfCustody() throws {
-    try succeed(["fugitives", "edit", "12328", "--bounty", "99"])
-    try shell(
+    try bounty.succeeding(["fugitives", "edit", "12328", "--bounty", "99"])
+    try bounty.shellSucceeding(
       """
       UPDATE fugitive SET bounty_minor = 5, description = 'seen' WHERE id = 12328;
       UPDATE fugitive SET name = name WHERE id = 12328;
@@ -102,10 +91,10 @@ import Testing
         "updated note \(note) of fugitive 10914 (fugitive_id)"
       ])
 
-    let text = try succeed(["history", "--fugitive", "12328"])
+    let text = try bounty.succeeding(["history", "--fugitive", "12328"])
     #expect(text.contains("Changed outside bounty (newest first):"), "\(text)")
     #expect(text.contains("updated fugitive 12328 (bounty_minor, description)"), "\(text)")
-    let dossier = try succeed(["dossier", "12328", "--custody"])
+    let dossier = try bounty.succeeding(["dossier", "12328", "--custody"])
     let lines = dossier.split(separator: "\n").map(String.init)
     let edit = try #require(lines.firstIndex { $0.contains("fugitives edit 12328") })
     let outsideEdit = try #require(
@@ -114,9 +103,30 @@ import Testing
     #expect(lines[outsideEdit].hasSuffix("from another program"), "\(lines[outsideEdit])")
   }
 
+  /// A row an INSERT OR REPLACE displaces fires no delete trigger: it is logged as deleted from
+  /// the fugitive it belonged to. A plain ASCII name the shell writes is folded by the schema's
+  /// own trigger, which is no change of its own.
+  @Test func aReplacedRowAndTheSchemasOwnFoldAreLoggedAsTheyHappened() throws {
+    let note = try #require(
+      try bounty.sqlite3("SELECT min(id) FROM note WHERE fugitive_id = 12328"))
+    try bounty.shellSucceeding(
+      """
+      INSERT OR REPLACE INTO note (id, fugitive_id, position, text, created_at)
+      VALUES (\(note), 10914, 9, 'moved by replace', '2026-01-01T00:00:00Z');
+      INSERT INTO fugitive (id, name, bounty_minor, description, position, created_at, updated_at)
+      VALUES (777, 'Plain Name', 100, '', 99, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+      """)
+    let gone = try #require(try custody(12328)["outside"] as? [[String: Any]])
+    #expect(
+      gone.compactMap { $0["label"] as? String } == ["deleted note \(note) of fugitive 12328"],
+      "\(gone)")
+    let added = try #require(try custody(777)["outside"] as? [[String: Any]])
+    #expect(added.compactMap { $0["label"] as? String } == ["inserted fugitive 777"], "\(added)")
+  }
+
   /// The plain history has no `outside`: it is the stacks undo and redo take.
   @Test func thePlainHistoryHasNoOutsideList() throws {
-    try shell("UPDATE fugitive SET bounty_minor = 5 WHERE id = 12328")
+    try bounty.shellSucceeding("UPDATE fugitive SET bounty_minor = 5 WHERE id = 12328")
     let outcome = try bounty.run(["history", "--json"])
     #expect(outcome.status == 0)
     #expect(!outcome.stdout.contains("\"outside\""), "\(outcome.stdout)")
@@ -124,12 +134,12 @@ import Testing
 
   /// The log is the file's: what another program writes into it is shown escaped.
   @Test func aHostileLogRowIsShownEscaped() throws {
-    try shell(
+    try bounty.shellSucceeding(
       """
       INSERT INTO outside_change (at, table_name, op, row_key, fugitive_id, columns)
       VALUES ('2026-01-01T00:00:00Z', 'fugitive', 'update', 12328, 12328, 'name' || char(27) || '[2J');
       """)
-    let text = try succeed(["history", "--fugitive", "12328"])
+    let text = try bounty.succeeding(["history", "--fugitive", "12328"])
     #expect(!text.contains("\u{1B}[2J"), "\(text)")
     #expect(text.contains("updated fugitive 12328 (name"), "\(text)")
   }

@@ -79,7 +79,7 @@ extension Store {
   /// The insert triggers of `fugitive` with nothing to do while a load inserts (see `BulkLoad`).
   static let idleInsertTriggers = [
     "fugitive_history_insert", "fugitive_replaced_note_insert", "fugitive_replaced_insert",
-    "fugitive_outside_insert",
+    "fugitive_outside_insert", "fugitive_outside_replace",
   ]
 
   /// True when this role owns `fugitive` (the one who set the agency up, or a member of that role):
