@@ -35,7 +35,9 @@ enum BlockReplay {
     var kinds: Set<String> = []
     for group in shape {
       guard group.count == group.keys, let dot = group.op.firstIndex(of: "."),
-        tables.contains(String(group.op[..<dot]))
+        tables.contains(String(group.op[..<dot])),
+        // An import's undo is one entry: its statement reads one position.
+        group.op != "fugitive.deleteAfterPosition" || group.count == 1
       else { return nil }
       kinds.insert(String(group.op[group.op.index(after: dot)...]))
     }
@@ -48,11 +50,12 @@ enum BlockReplay {
   }
 
   /// The key and columns of `table`, in its history entries' order.
-  private static func columns(of table: String) -> [String] {
+  static func columns(of table: String) -> [String] {
     HistoryStatements.sqliteColumns[table] ?? []
   }
 
-  private static func values(_ count: Int, from prefix: String) -> String {
+  /// `v1, v2, …` (or another prefix) up to `count`.
+  static func values(_ count: Int, from prefix: String) -> String {
     (1...count).map { "\(prefix)\($0)" }.joined(separator: ", ")
   }
 

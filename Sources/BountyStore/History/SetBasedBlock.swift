@@ -2,7 +2,7 @@ import BountyCore
 
 /// A block that outweighs the roster, replayed set-based (docs/history.md, "Blocks"): the undo of
 /// a 50,000-row import into a small roster spent twice the import's time in row triggers, each
-/// deleted fugitive updating eight list indexes, writing its history entry, deleting its search
+/// deleted fugitive updating its list indexes, writing its history entry, deleting its search
 /// entry from the FTS5 index, its tally and its ID# run, and looking for children. Here the block
 /// does as an import does (`BulkLoad`): the list indexes, the search index and the triggers whose
 /// work is done once are dropped inside the replay's transaction, each table's history entries are
@@ -26,13 +26,14 @@ enum SetBasedBlock {
   /// The tables whose rows a block writes set-based, parents first (photos go their own way).
   static let tables = BlockReplay.tables.filter { $0 != "photo" }
 
-  /// The row triggers whose work the set-based statements do (on top of those `beginBulkLoad`
-  /// drops): the history's of every table a block writes but photos, and the one that deletes a
-  /// fugitive's children; and those with nothing to do for bounty's own writes, the log of
-  /// changes made outside bounty.
+  /// The row triggers, on top of those `beginBulkLoad` drops, whose work the set-based
+  /// statements do (the history's of every table a block writes but photos, the one that
+  /// deletes a fugitive's children) or that have none for bounty's own writes (the log of
+  /// changes made outside bounty). The update triggers go too: the block's fold of the sort keys
+  /// (`refoldedSortKeys`) is an update that records nothing.
   static let droppedTriggers: String = {
     let history = tables.flatMap { table in
-      ["insert", "update", "delete"].flatMap {
+      ["insert", "update", "delete", "replace", "replace_update"].flatMap {
         ["'\(table)_history_\($0)'", "'\(table)_outside_\($0)'"]
       }
     }
@@ -40,9 +41,21 @@ enum SetBasedBlock {
       "type = 'trigger' AND name IN (\((history + ["'fugitive_children_delete'"]).joined(separator: ", ")))"
   }()
 
-  private static func columns(of table: String) -> [String] {
-    HistoryStatements.sqliteColumns[table] ?? []
-  }
+  /// After an insert block: the sort keys of the fugitives and aliases it put back, folded again
+  /// as bounty folds them now (the row-by-row replay marks each row for the fold before its
+  /// commit; the block's rows would otherwise keep the keys they were recorded with).
+  static let refoldedSortKeys = [
+    """
+    UPDATE fugitive SET name_key = bounty_fold(name)
+    WHERE id IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = 'fugitive.insert')
+      AND name_key IS NOT bounty_fold(name)
+    """,
+    """
+    UPDATE OR IGNORE alias SET name_key = bounty_fold(name)
+    WHERE id IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = 'alias.insert')
+      AND name_key IS NOT bounty_fold(name)
+    """,
+  ]
 
   /// The ID#s of the fugitives a delete block of step `?1` takes out: those the entries name, or
   /// (the undo of an import) those after the entry's manual position.
@@ -62,7 +75,7 @@ enum SetBasedBlock {
     guard table != "fugitive" else { return "id IN (\(fugitives(kind)))" }
     return """
       fugitive_id IN (\(fugitives(kind)))
-        OR \(columns(of: table)[0]) IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = '\(table).delete')
+        OR \(BlockReplay.columns(of: table)[0]) IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = '\(table).delete')
       """
   }
 
@@ -70,10 +83,9 @@ enum SetBasedBlock {
   /// back the rows a delete block of step `?1` takes out, as the delete triggers write them.
   static func recordedInserts(_ kind: BlockReplay.Kind) -> [String] {
     tables.map { table in
-      let names = columns(of: table)
-      let values = (1...names.count).map { "v\($0)" }.joined(separator: ", ")
+      let names = BlockReplay.columns(of: table)
       return """
-        INSERT INTO history_entry (step_id, op, sql, imaged, \(values))
+        INSERT INTO history_entry (step_id, op, sql, imaged, \(BlockReplay.values(names.count, from: "v")))
         SELECT r.step_id, '\(table).insert', '', 1, \(names.map { "t.\($0)" }.joined(separator: ", "))
         FROM history_recorder AS r, \(table) AS t WHERE \(deleted(from: table, kind))
         ORDER BY t.\(names[0])
@@ -95,10 +107,9 @@ enum SetBasedBlock {
   /// that take out again the rows an insert block of step `?1` put back, as the insert triggers
   /// write them.
   static let recordedDeletes: [String] = tables.map { table in
-    let names = columns(of: table)
-    let after = (1...names.count).map { "n\($0)" }.joined(separator: ", ")
+    let names = BlockReplay.columns(of: table)
     return """
-      INSERT INTO history_entry (step_id, op, sql, imaged, v1, \(after))
+      INSERT INTO history_entry (step_id, op, sql, imaged, v1, \(BlockReplay.values(names.count, from: "n")))
       SELECT r.step_id, '\(table).delete', '', 1, t.\(names[0]), \(names.map { "t.\($0)" }.joined(separator: ", "))
       FROM history_recorder AS r, history_entry AS h JOIN \(table) AS t ON t.\(names[0]) = h.v1
       WHERE h.step_id = ?1 AND h.op = '\(table).insert' ORDER BY h.id
@@ -135,7 +146,9 @@ extension Store {
     let load = try beginBulkLoad(rebuildingIndexes: true)
     let triggers = try dropSchemaObjects(SetBasedBlock.droppedTriggers)
     if kind == .insert {
-      for statement in BlockReplay.inserts + SetBasedBlock.recordedDeletes {
+      for statement in BlockReplay.inserts + SetBasedBlock.refoldedSortKeys
+        + SetBasedBlock.recordedDeletes
+      {
         try database.run(statement, step)
       }
     } else {
