@@ -1,4 +1,4 @@
--- Version 24: hunter.name holds no line or paragraph separator (docs/security.md, "Names that
+-- Version 26: hunter.name holds no line or paragraph separator (docs/security.md, "Names that
 -- cannot pass for others").
 --
 -- Version 23's class of invisible code points left out general categories Zl and Zp, so

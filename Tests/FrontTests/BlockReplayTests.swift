@@ -44,15 +44,10 @@ import Testing
         try source.run(["fugitives", "note", "add", "50007", "Seen at the pier"]).status == 0)
     }
     #expect(try source.run(["export", "--output", folder.file("roster.json")]).status == 0)
-    try succeed(["fugitives", "add", "--id", "1", "--name", "Ann Early", "--bounty", "10"])
-    try succeed(["fugitives", "add", "--id", "2", "--name", "Bo Early", "--bounty", "20"])
-  }
-
-  @discardableResult
-  private func succeed(_ arguments: [String]) throws -> String {
-    let outcome = try bounty.run(arguments)
-    #expect(outcome.status == 0, "bounty \(arguments): \(outcome.stderr)")
-    return outcome.stdout
+    try bounty.succeeding([
+      "fugitives", "add", "--id", "1", "--name", "Ann Early", "--bounty", "10",
+    ])
+    try bounty.succeeding(["fugitives", "add", "--id", "2", "--name", "Bo Early", "--bounty", "20"])
   }
 
   /// Every row of every table a block holds, and the search index's rows.
@@ -87,26 +82,28 @@ import Testing
   func anImportUndoesRedoesAndUndoesAgainExactly(large: Bool) throws {
     try prepare(large: large)
     let before = try everything
-    try succeed(["import", folder.file("roster.json")])
+    try bounty.succeeding(["import", folder.file("roster.json")])
     let imported = try everything
     #expect(imported != before)
     #expect(imported?.contains("Frankie Dee") == true)
     for (command, expected) in [("undo", before), ("redo", imported), ("undo", before)] {
-      #expect(try succeed([command]).contains(command == "undo" ? "Undid" : "Redid"))
+      #expect(try bounty.succeeding([command]).contains(command == "undo" ? "Undid" : "Redid"))
       #expect(try everything == expected, "after \(command)")
       try expectHealthy(command)
     }
-    try succeed(["redo"])
+    try bounty.succeeding(["redo"])
     // Redone, the block's rows are found by search again.
-    #expect(try succeed(["fugitives", "list", "--all", "--search", "frankie"]).contains("12328"))
+    #expect(
+      try bounty.succeeding(["fugitives", "list", "--all", "--search", "frankie"]).contains("12328")
+    )
     try expectHealthy("the last redo")
   }
 
   @Test(arguments: [false, true])
   func aRedoRefusesAnIDAnotherProgramTookSince(large: Bool) throws {
     try prepare(large: large)
-    try succeed(["import", folder.file("roster.json")])
-    try succeed(["undo"])
+    try bounty.succeeding(["import", folder.file("roster.json")])
+    try bounty.succeeding(["undo"])
     #expect(
       try bounty.sqlite3(
         """
@@ -128,9 +125,9 @@ import Testing
   @Test(arguments: [false, true])
   func anUndoRefusesARowAnotherProgramChangedSinceTheRedo(large: Bool) throws {
     try prepare(large: large)
-    try succeed(["import", folder.file("roster.json")])
-    try succeed(["undo"])
-    try succeed(["redo"])
+    try bounty.succeeding(["import", folder.file("roster.json")])
+    try bounty.succeeding(["undo"])
+    try bounty.succeeding(["redo"])
     #expect(try bounty.sqlite3("UPDATE fugitive SET bounty_minor = 55555 WHERE id = 10914") != nil)
     let changed = try everything
     let undo = try bounty.run(["undo"])

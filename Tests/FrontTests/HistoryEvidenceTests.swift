@@ -14,18 +14,7 @@ import Testing
   init() throws {
     folder = try TemporaryFolder()
     bounty = BinaryRunner(database: folder.file("roster.sqlite"))
-    try succeed(["sample"])
-  }
-
-  @discardableResult
-  private func succeed(_ arguments: [String]) throws -> String {
-    let outcome = try bounty.run(arguments)
-    #expect(outcome.status == 0, "bounty \(arguments): \(outcome.stderr)")
-    return outcome.stdout
-  }
-
-  private func shell(_ sql: String) throws {
-    #expect(try bounty.sqlite3(sql) != nil, "sqlite3 \(sql)")
+    try bounty.succeeding(["sample"])
   }
 
   private var roster: String? {
@@ -43,13 +32,14 @@ import Testing
   /// undo. Undo put the old bounty and description back over the other program's; now it puts
   /// the name back and keeps both.
   @Test func undoKeepsWhatAnotherProgramChangedInFieldsTheStepDidNot() throws {
-    try succeed(["fugitives", "edit", "12328", "--name", "X"])
-    try shell("UPDATE fugitive SET bounty_minor = 55555, description = 'ext' WHERE id = 12328")
-    try succeed(["undo"])
+    try bounty.succeeding(["fugitives", "edit", "12328", "--name", "X"])
+    try bounty.shellSucceeding(
+      "UPDATE fugitive SET bounty_minor = 55555, description = 'ext' WHERE id = 12328")
+    try bounty.succeeding(["undo"])
     #expect(
       try bounty.sqlite3("SELECT name, bounty_minor, description FROM fugitive WHERE id = 12328")
         == "Frank Dunmore|55555|ext")
-    try succeed(["redo"])
+    try bounty.succeeding(["redo"])
     #expect(
       try bounty.sqlite3("SELECT name, bounty_minor, description FROM fugitive WHERE id = 12328")
         == "X|55555|ext")
@@ -58,8 +48,8 @@ import Testing
   /// A field the step changed and another program changed again: undo (and redo) refuse in one
   /// line naming the fugitive, the field and the other program; nothing changes.
   @Test func undoAndRedoRefuseAFieldAnotherProgramChangedAgain() throws {
-    try succeed(["fugitives", "edit", "12328", "--bounty", "10"])
-    try shell("UPDATE fugitive SET bounty_minor = 777 WHERE id = 12328")
+    try bounty.succeeding(["fugitives", "edit", "12328", "--bounty", "10"])
+    try bounty.shellSucceeding("UPDATE fugitive SET bounty_minor = 777 WHERE id = 12328")
     let before = try roster
     let undo = try bounty.run(["undo"])
     #expect(undo.status == 1)
@@ -70,9 +60,9 @@ import Testing
     #expect(try roster == before)
 
     // Back to what the step left: the undo goes through.
-    try shell("UPDATE fugitive SET bounty_minor = 1000 WHERE id = 12328")
-    try succeed(["undo"])
-    try shell("UPDATE fugitive SET bounty_minor = 4242 WHERE id = 12328")
+    try bounty.shellSucceeding("UPDATE fugitive SET bounty_minor = 1000 WHERE id = 12328")
+    try bounty.succeeding(["undo"])
+    try bounty.shellSucceeding("UPDATE fugitive SET bounty_minor = 4242 WHERE id = 12328")
     let held = try roster
     let redo = try bounty.run(["redo"])
     #expect(redo.status == 1)
@@ -88,8 +78,8 @@ import Testing
   @Test func aChildRowAnotherProgramRewroteIsNamed() throws {
     let note = try #require(
       try bounty.sqlite3("SELECT id FROM note WHERE fugitive_id = 12328 ORDER BY position LIMIT 1"))
-    try succeed(["fugitives", "note", "edit", "12328", note, "Seen in Reno"])
-    try shell("UPDATE note SET text = 'planted' WHERE id = \(note)")
+    try bounty.succeeding(["fugitives", "note", "edit", "12328", note, "Seen in Reno"])
+    try bounty.shellSucceeding("UPDATE note SET text = 'planted' WHERE id = \(note)")
     let undo = try bounty.run(["undo"])
     #expect(undo.status == 1)
     #expect(
@@ -102,8 +92,8 @@ import Testing
   /// naming the ID# and the row that holds it now (it used to fail with "the change breaks a rule
   /// of the database").
   @Test func aReinsertedIDIsNamed() throws {
-    try succeed(["fugitives", "delete", "10914", "--yes"])
-    try shell(
+    try bounty.succeeding(["fugitives", "delete", "10914", "--yes"])
+    try bounty.shellSucceeding(
       """
       INSERT INTO fugitive (id, name, bounty_minor, description, captured, name_key, position,
         created_at, updated_at)
@@ -123,8 +113,8 @@ import Testing
   /// `fugitive.deleteAfterPosition`, it deleted the whole roster on undo. `db check` names it
   /// and undo refuses it.
   @Test func aPlantedStepIsNamedByDbCheckAndRefusedByUndo() throws {
-    try succeed(["fugitives", "edit", "12328", "--name", "X"])
-    try shell(
+    try bounty.succeeding(["fugitives", "edit", "12328", "--name", "X"])
+    try bounty.shellSucceeding(
       """
       INSERT INTO history_step (stack, label, created_at)
       VALUES ('undo', 'fugitives note add 13602', '2026-11-30T11:00:00Z');
@@ -152,10 +142,10 @@ import Testing
   /// A step's entry edited with the shell (its old name made another): `db check` names the step
   /// and undo refuses; the steps before it still undo.
   @Test func anEditedStepIsNamedAndRefused() throws {
-    try succeed(["fugitives", "edit", "12328", "--name", "X"])
-    try succeed(["fugitives", "edit", "10914", "--name", "Y"])
+    try bounty.succeeding(["fugitives", "edit", "12328", "--name", "X"])
+    try bounty.succeeding(["fugitives", "edit", "10914", "--name", "Y"])
     let edited = try #require(try bounty.sqlite3("SELECT max(id) FROM history_step"))
-    try shell(
+    try bounty.shellSucceeding(
       "UPDATE history_entry SET v2 = 'Someone Else' WHERE step_id = \(edited) AND op = 'fugitive.update'"
     )
     let check = try bounty.run(["db", "check"])
@@ -170,22 +160,23 @@ import Testing
     #expect(undo.stderr.contains("it was changed since it was recorded"), "\(undo.stderr)")
     #expect(try bounty.sqlite3("SELECT name FROM fugitive WHERE id = 10914") == "Y")
     // The label is hashed too.
-    try shell(
+    try bounty.shellSucceeding(
       "UPDATE history_entry SET v2 = 'Björn Halvorsen' WHERE step_id = \(edited) AND op = 'fugitive.update'"
     )
     #expect(try bounty.run(["db", "check"]).status == 0)
-    try shell("UPDATE history_step SET label = 'fugitives note add 1' WHERE id = \(edited)")
+    try bounty.shellSucceeding(
+      "UPDATE history_step SET label = 'fugitives note add 1' WHERE id = \(edited)")
     #expect(try bounty.run(["db", "check"]).status == 1)
   }
 
   /// A step removed with the shell: `db check` names it; the chain's links cannot be edited or
   /// deleted (its triggers refuse), and one edited past the triggers is named by its number.
   @Test func aRemovedStepAndAnEditedLinkAreNamed() throws {
-    try succeed(["fugitives", "edit", "12328", "--name", "X"])
-    try succeed(["fugitives", "edit", "10914", "--name", "Y"])
+    try bounty.succeeding(["fugitives", "edit", "12328", "--name", "X"])
+    try bounty.succeeding(["fugitives", "edit", "10914", "--name", "Y"])
     let first = try #require(
       try bounty.sqlite3("SELECT min(id) FROM history_step WHERE label = 'fugitives edit 12328'"))
-    try shell(
+    try bounty.shellSucceeding(
       "DELETE FROM history_entry WHERE step_id = \(first); DELETE FROM history_step WHERE id = \(first)"
     )
     let check = try bounty.run(["db", "check"])
@@ -196,7 +187,7 @@ import Testing
 
     #expect(try bounty.sqlite3("UPDATE history_chain SET hunter = 'mallory'") == nil)
     #expect(try bounty.sqlite3("DELETE FROM history_chain") == nil)
-    try shell(
+    try bounty.shellSucceeding(
       """
       DROP TRIGGER history_chain_no_update;
       UPDATE history_chain SET hunter = 'mallory' WHERE seq = 2;
@@ -212,11 +203,11 @@ import Testing
   /// Undo and redo are links of the chain, each naming the step it replayed, and the chain holds
   /// after many of them.
   @Test func undoAndRedoAreLinksOfTheChain() throws {
-    try succeed(["fugitives", "edit", "12328", "--name", "X"])
-    try succeed(["undo"])
-    try succeed(["redo"])
-    try succeed(["undo"])
-    try succeed(["fugitives", "edit", "10914", "--name", "Y"])
+    try bounty.succeeding(["fugitives", "edit", "12328", "--name", "X"])
+    try bounty.succeeding(["undo"])
+    try bounty.succeeding(["redo"])
+    try bounty.succeeding(["undo"])
+    try bounty.succeeding(["fugitives", "edit", "10914", "--name", "Y"])
     #expect(
       try bounty.sqlite3(
         "SELECT group_concat(kind, ' ') FROM (SELECT kind FROM history_chain ORDER BY seq)")
@@ -229,13 +220,14 @@ import Testing
   /// changed the fugitive or its records, with who made it and from which client, and none of
   /// another fugitive's; the hunter's name shown escaped; refused when the chain does not hold.
   @Test func historyOfAFugitiveListsItsChangesWithWhoAndClient() throws {
-    try succeed(["fugitives", "edit", "12328", "--name", "X"])
-    try succeed(["fugitives", "edit", "10914", "--name", "Y"])
-    try succeed(["settings", "set", "hunter.name", "Ana Reyes"])
-    try succeed(["fugitives", "note", "add", "12328", "Seen in Reno"])
-    try succeed(["expenses", "add", "12328", "--amount", "5", "--memo", "Fuel"])
-    try succeed(["fugitives", "alias", "add", "12328", "Frankie"])
-    let json = try JSONParser.parse(try succeed(["--json", "history", "--fugitive", "12328"]))
+    try bounty.succeeding(["fugitives", "edit", "12328", "--name", "X"])
+    try bounty.succeeding(["fugitives", "edit", "10914", "--name", "Y"])
+    try bounty.succeeding(["settings", "set", "hunter.name", "Ana Reyes"])
+    try bounty.succeeding(["fugitives", "note", "add", "12328", "Seen in Reno"])
+    try bounty.succeeding(["expenses", "add", "12328", "--amount", "5", "--memo", "Fuel"])
+    try bounty.succeeding(["fugitives", "alias", "add", "12328", "Frankie"])
+    let json = try JSONParser.parse(
+      try bounty.succeeding(["--json", "history", "--fugitive", "12328"]))
     let steps = json["undo"]?.arrayValue ?? []
     #expect(
       steps.map { $0["label"]?.stringValue ?? "" } == [
@@ -246,7 +238,7 @@ import Testing
     #expect(steps.allSatisfy { $0["client"]?.stringValue == "bounty" })
     let user = try #require(getpwuid(geteuid())?.pointee.pw_name.map { String(cString: $0) })
     #expect(steps.last?["hunter"]?.stringValue == user)
-    let text = try succeed(["history", "--fugitive", "12328"])
+    let text = try bounty.succeeding(["history", "--fugitive", "12328"])
     #expect(
       text.contains("fugitives note add 12328") && text.contains("by Ana Reyes  from bounty"),
       "\(text)")
@@ -256,14 +248,14 @@ import Testing
     // trigger, which is then made again as it was.
     let check = try #require(
       try bounty.sqlite3("SELECT sql FROM sqlite_schema WHERE name = 'setting_check_update'"))
-    try shell(
+    try bounty.shellSucceeding(
       "DROP TRIGGER setting_check_update; "
         + "UPDATE setting SET value = 'Ana' || char(8238) WHERE key = 'hunter.name'; \(check);")
-    try succeed(["fugitives", "edit", "12328", "--name", "Z"])
-    let escaped = try succeed(["history", "--fugitive", "12328"])
+    try bounty.succeeding(["fugitives", "edit", "12328", "--name", "Z"])
+    let escaped = try bounty.succeeding(["history", "--fugitive", "12328"])
     #expect(escaped.contains("by Ana\\u{202e}  from bounty"), "\(escaped)")
 
-    try shell(
+    try bounty.shellSucceeding(
       """
       INSERT INTO history_step (stack, label, created_at)
       VALUES ('undo', 'fugitives note add 12328', '2026-11-30T11:00:00Z');
@@ -276,10 +268,10 @@ import Testing
   /// `dossier --custody` adds the chain of custody, oldest first, in text, Markdown and HTML;
   /// without the flag the dossier is as before.
   @Test func theDossierShowsTheChainOfCustody() throws {
-    try succeed(["settings", "set", "hunter.name", "Ana <Reyes>"])
-    try succeed(["fugitives", "note", "add", "12328", "Seen in Reno"])
-    try succeed(["fugitives", "edit", "10914", "--name", "Y"])
-    let text = try succeed(["dossier", "12328", "--custody"])
+    try bounty.succeeding(["settings", "set", "hunter.name", "Ana <Reyes>"])
+    try bounty.succeeding(["fugitives", "note", "add", "12328", "Seen in Reno"])
+    try bounty.succeeding(["fugitives", "edit", "10914", "--name", "Y"])
+    let text = try bounty.succeeding(["dossier", "12328", "--custody"])
     #expect(text.contains("CHAIN OF CUSTODY (the history's chain verified)"), "\(text)")
     #expect(text.contains("  fugitives note add 12328  by Ana <Reyes>, from bounty"), "\(text)")
     #expect(text.contains("  sample  by ") && !text.contains("fugitives edit 10914"))
@@ -287,13 +279,13 @@ import Testing
       try #require(text.range(of: "  sample  ")).lowerBound
         < (try #require(text.range(of: "fugitives note add 12328"))).lowerBound,
       "oldest first")
-    let markdown = try succeed(["dossier", "12328", "--custody", "--format", "markdown"])
+    let markdown = try bounty.succeeding(["dossier", "12328", "--custody", "--format", "markdown"])
     #expect(
       markdown.contains("## Chain of custody") && markdown.contains("| fugitives note add 12328 |"))
-    let html = try succeed(["dossier", "12328", "--custody", "--format", "html"])
+    let html = try bounty.succeeding(["dossier", "12328", "--custody", "--format", "html"])
     #expect(
       html.contains("<h2>Chain of custody</h2>") && html.contains("Ana &lt;Reyes&gt;, from bounty"),
       "\(html)")
-    #expect(try !succeed(["dossier", "12328"]).contains("CHAIN OF CUSTODY"))
+    #expect(try !bounty.succeeding(["dossier", "12328"]).contains("CHAIN OF CUSTODY"))
   }
 }
