@@ -57,7 +57,13 @@ final class JQRun: @unchecked Sendable {
     self.json = json
     self.output = output
     pthread_mutex_init(mutex, nil)
-    pthread_cond_init(wakeUp, nil)
+    // The watch's 2 ms waits are measured on the monotonic clock: a change of the wall clock
+    // cannot stretch one.
+    var condition = pthread_condattr_t()
+    pthread_condattr_init(&condition)
+    pthread_condattr_setclock(&condition, CLOCK_MONOTONIC)
+    pthread_cond_init(wakeUp, &condition)
+    pthread_condattr_destroy(&condition)
   }
 
   deinit {
@@ -69,40 +75,27 @@ final class JQRun: @unchecked Sendable {
 
   /// Runs the filter on a thread of its own and waits for its end; throws, leaving the thread
   /// behind (see the type's comment), once the filter has grown the resident size by more than
-  /// `limit`. Without a thread (none could be started) the filter runs here, unbounded.
+  /// `limit`. A filter whose memory cannot be watched (no `/proc/self/statm`) or that gets no
+  /// thread (not even with a smaller stack) does not run: it would run unbounded.
   func wait() throws(BountyError) -> Ending {
-    let ceiling = Self.residentBytes() + Self.limit
-    var thread = pthread_t()
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, Self.stackSize)
-    // Retained for the thread, which releases it when the filter ends (never, if it is left).
-    let context = Unmanaged.passRetained(self).toOpaque()
-    let started =
-      pthread_create(
-        &thread, &attributes,
-        { context in
-          guard let context else { return nil }
-          let run = Unmanaged<JQRun>.fromOpaque(context).takeRetainedValue()
-          run.finish(run.filter.evaluate(run.json, for: run))
-          return nil
-        }, context) == 0
-    guard started else {
-      Unmanaged<JQRun>.fromOpaque(context).release()
-      return filter.evaluate(json, for: self)
+    guard let resident = Self.residentBytes() else {
+      throw BountyError.io("--jq: cannot watch the filter's memory (/proc/self/statm); not run")
+    }
+    let ceiling = resident + Self.limit
+    guard let thread = startThread() else {
+      throw BountyError.io("--jq: cannot start a thread for the filter; not run")
     }
     pthread_mutex_lock(mutex)
     while ending == nil {
       var now = timespec()
-      clock_gettime(CLOCK_REALTIME, &now)
+      clock_gettime(CLOCK_MONOTONIC, &now)
       now.tv_nsec += 2_000_000
       if now.tv_nsec >= 1_000_000_000 {
         now.tv_sec += 1
         now.tv_nsec -= 1_000_000_000
       }
       pthread_cond_timedwait(wakeUp, mutex, &now)
-      if ending == nil, Self.residentBytes() > ceiling {
+      if ending == nil, Self.residentBytes() ?? Int.max > ceiling {
         abandoned = true
         pthread_mutex_unlock(mutex)
         pthread_detach(thread)
@@ -114,6 +107,32 @@ final class JQRun: @unchecked Sendable {
     pthread_mutex_unlock(mutex)
     pthread_join(thread, nil)
     return end
+  }
+
+  /// Starts the filter's thread with `stackSize`, else with a quarter or a sixteenth of it (a
+  /// limit on the address space may refuse 1 GiB); nil when none starts.
+  private func startThread() -> pthread_t? {
+    for stack in [Self.stackSize, Self.stackSize >> 2, Self.stackSize >> 4] {
+      var thread = pthread_t()
+      var attributes = pthread_attr_t()
+      pthread_attr_init(&attributes)
+      defer { pthread_attr_destroy(&attributes) }
+      pthread_attr_setstacksize(&attributes, stack)
+      // Retained for the thread, which releases it when the filter ends (never, if it is left).
+      let context = Unmanaged.passRetained(self).toOpaque()
+      let started =
+        pthread_create(
+          &thread, &attributes,
+          { context in
+            guard let context else { return nil }
+            let run = Unmanaged<JQRun>.fromOpaque(context).takeRetainedValue()
+            run.finish(run.filter.evaluate(run.json, for: run))
+            return nil
+          }, context) == 0
+      if started { return thread }
+      Unmanaged<JQRun>.fromOpaque(context).release()
+    }
+    return nil
   }
 
   /// Writes one output line of the filter, unless the run was left; false then (the filter stops).
@@ -146,18 +165,19 @@ final class JQRun: @unchecked Sendable {
     pthread_mutex_unlock(mutex)
   }
 
-  /// The process's resident size in bytes (0 when /proc cannot be read).
-  static func residentBytes() -> Int {
+  /// The process's resident size in bytes, or nil when /proc cannot be read (a watch that read
+  /// nothing would never stop a filter: past the start, nil counts as over the bound).
+  static func residentBytes() -> Int? {
     let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return 0 }
+    guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var buffer = [UInt8](repeating: 0, count: 128)
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return 0 }
+    guard count > 0 else { return nil }
     // "size resident shared …", in pages.
     let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
     guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else {
-      return 0
+      return nil
     }
     return pages * sysconf(Int32(_SC_PAGESIZE))
   }
