@@ -44,18 +44,16 @@ enum SetBasedBlock {
   /// After an insert block: the sort keys of the fugitives and aliases it put back, folded again
   /// as bounty folds them now (the row-by-row replay marks each row for the fold before its
   /// commit; the block's rows would otherwise keep the keys they were recorded with).
-  static let refoldedSortKeys = [
-    """
-    UPDATE fugitive SET name_key = bounty_fold(name)
-    WHERE id IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = 'fugitive.insert')
-      AND name_key IS NOT bounty_fold(name)
-    """,
-    """
-    UPDATE OR IGNORE alias SET name_key = bounty_fold(name)
-    WHERE id IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = 'alias.insert')
-      AND name_key IS NOT bounty_fold(name)
-    """,
+  static let refoldedSortKeys: [String] = [
+    ("fugitive", "fugitive.insert"), ("alias", "alias.insert"),
   ]
+  .map { table, op in
+    """
+    UPDATE OR IGNORE \(table) SET name_key = bounty_fold(name)
+    WHERE id IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = '\(op)')
+      AND name_key IS NOT bounty_fold(name)
+    """
+  }
 
   /// The ID#s of the fugitives a delete block of step `?1` takes out: those the entries name, or
   /// (the undo of an import) those after the entry's manual position.
