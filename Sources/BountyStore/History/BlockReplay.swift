@@ -78,9 +78,8 @@ enum BlockReplay {
       """
   }
 
-  /// Per table but photos (whose bytes go by pieces, `replayedPhotoByPieces`), parents first:
-  /// the statement inserting again the rows of step `?1`.
-  static let inserts: [String] = tables.filter { $0 != "photo" }.map { table in
+  /// The statement inserting again the rows of `table` that step `?1` deleted.
+  static func insert(into table: String) -> String {
     let names = columns(of: table)
     return """
       INSERT INTO \(table) (\(names.joined(separator: ", ")))
@@ -88,6 +87,10 @@ enum BlockReplay {
       WHERE step_id = ?1 AND op = '\(table).insert' ORDER BY id
       """
   }
+
+  /// Per table but photos (whose bytes go by pieces, `replayPhotos`), parents first: the
+  /// statement inserting again the rows of step `?1`.
+  static let inserts: [String] = tables.filter { $0 != "photo" }.map(insert(into:))
 
   /// Per table but photos, children first: the statement deleting the rows step `?1` had
   /// inserted.
@@ -121,7 +124,7 @@ extension Store {
     }
     let weight = try blockWeight(stepID, kind)
     if SetBasedBlock.applies(fugitives: weight.fugitives, others: weight.others) {
-      try replaySetBased(stepID, kind)
+      try replaySetBased(stepID, kind, ops: Set(shape.map(\.op)))
       return true
     }
     // A small import's undo is its entry's one statement, replayed as any entry.

@@ -41,16 +41,13 @@ enum SetBasedBlock {
       "type = 'trigger' AND name IN (\((history + ["'fugitive_children_delete'"]).joined(separator: ", ")))"
   }()
 
-  /// After an insert block: the sort keys of the fugitives and aliases it put back, folded again
-  /// as bounty folds them now (the row-by-row replay marks each row for the fold before its
-  /// commit; the block's rows would otherwise keep the keys they were recorded with).
-  static let refoldedSortKeys: [String] = [
-    ("fugitive", "fugitive.insert"), ("alias", "alias.insert"),
-  ]
-  .map { table, op in
+  /// After an insert block, for `fugitive` and `alias`: the sort keys of the rows it put back,
+  /// folded again as bounty folds them now (the row-by-row replay marks each row for the fold
+  /// before its commit; the block's rows would otherwise keep the keys they were recorded with).
+  static func refoldedSortKeys(of table: String) -> String {
     """
     UPDATE OR IGNORE \(table) SET name_key = bounty_fold(name)
-    WHERE id IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = '\(op)')
+    WHERE id IN (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = '\(table).insert')
       AND name_key IS NOT bounty_fold(name)
     """
   }
@@ -77,23 +74,21 @@ enum SetBasedBlock {
       """
   }
 
-  /// Per table, parents first: the history entries (`T.insert`, with the whole row) that put
-  /// back the rows a delete block of step `?1` takes out, as the delete triggers write them.
-  static func recordedInserts(_ kind: BlockReplay.Kind) -> [String] {
-    tables.map { table in
-      let names = BlockReplay.columns(of: table)
-      return """
-        INSERT INTO history_entry (step_id, op, sql, imaged, \(BlockReplay.values(names.count, from: "v")))
-        SELECT r.step_id, '\(table).insert', '', 1, \(names.map { "t.\($0)" }.joined(separator: ", "))
-        FROM history_recorder AS r, \(table) AS t WHERE \(deleted(from: table, kind))
-        ORDER BY t.\(names[0])
-        """
-    }
+  /// The history entries (`T.insert`, with the whole row) that put back the rows of `table` a
+  /// delete block of step `?1` takes out, as the delete triggers write them.
+  static func recordedInsert(_ table: String, _ kind: BlockReplay.Kind) -> String {
+    let names = BlockReplay.columns(of: table)
+    return """
+      INSERT INTO history_entry (step_id, op, sql, imaged, \(BlockReplay.values(names.count, from: "v")))
+      SELECT r.step_id, '\(table).insert', '', 1, \(names.map { "t.\($0)" }.joined(separator: ", "))
+      FROM history_recorder AS r, \(table) AS t WHERE \(deleted(from: table, kind))
+      ORDER BY t.\(names[0])
+      """
   }
 
-  /// Per table, children first: the deletion of the rows a delete block of step `?1` takes out.
-  static func deletes(_ kind: BlockReplay.Kind) -> [String] {
-    tables.reversed().map { "DELETE FROM \($0) WHERE \(deleted(from: $0, kind))" }
+  /// The deletion of the rows of `table` a delete block of step `?1` takes out.
+  static func delete(from table: String, _ kind: BlockReplay.Kind) -> String {
+    "DELETE FROM \(table) WHERE \(deleted(from: table, kind))"
   }
 
   /// After a delete block: the marks of fugitives taken out, as the search index's delete
@@ -101,10 +96,10 @@ enum SetBasedBlock {
   static let staleMarksOfDeleted =
     "DELETE FROM fugitive_stale WHERE fugitive_id NOT IN (SELECT id FROM fugitive)"
 
-  /// Per table: the history entries (`T.delete`, with the row as it is now for its after image)
-  /// that take out again the rows an insert block of step `?1` put back, as the insert triggers
+  /// The history entries (`T.delete`, with the row as it is now for its after image) that take
+  /// out again the rows of `table` an insert block of step `?1` put back, as the insert triggers
   /// write them.
-  static let recordedDeletes: [String] = tables.map { table in
+  static func recordedDelete(_ table: String) -> String {
     let names = BlockReplay.columns(of: table)
     return """
       INSERT INTO history_entry (step_id, op, sql, imaged, v1, \(BlockReplay.values(names.count, from: "n")))
@@ -131,32 +126,45 @@ extension Store {
   }
 
   /// Replays step `stepID`'s block of `kind` set-based (see `SetBasedBlock`), its photos through
-  /// `replayPhotos`. Call with the reverse step recording, after the block's checks.
-  func replaySetBased(_ stepID: Int64, _ kind: BlockReplay.Kind) throws {
+  /// `replayPhotos`; `ops` are the ops its entries hold. Call with the reverse step recording,
+  /// after the block's checks. A table the block has nothing to do in is left alone: each
+  /// statement reads the block's million keys, where a table with no entries (inserting) or no
+  /// rows (deleting) needs none.
+  func replaySetBased(_ stepID: Int64, _ kind: BlockReplay.Kind, ops: Set<String>) throws {
     let step: [SQLValue] = [.integer(stepID)]
     if kind != .insert {
       // The photos first, their triggers recording: those the entries name, then any other of
       // a fugitive the block takes out.
-      try replayPhotos(of: stepID)
-      try database.run(
-        "DELETE FROM photo WHERE fugitive_id IN (\(SetBasedBlock.fugitives(kind)))", step)
+      if ops.contains("photo.delete") { try replayPhotos(of: stepID) }
+      if try holdsRows("photo") {
+        try database.run(
+          "DELETE FROM photo WHERE fugitive_id IN (\(SetBasedBlock.fugitives(kind)))", step)
+      }
     }
     let load = try beginBulkLoad(rebuildingIndexes: true)
     let triggers = try dropSchemaObjects(SetBasedBlock.droppedTriggers)
     if kind == .insert {
-      for statement in BlockReplay.inserts + SetBasedBlock.refoldedSortKeys
-        + SetBasedBlock.recordedDeletes
-      {
-        try database.run(statement, step)
+      let inserted = SetBasedBlock.tables.filter { ops.contains("\($0).insert") }
+      for table in inserted { try database.run(BlockReplay.insert(into: table), step) }
+      for table in inserted where ["fugitive", "alias"].contains(table) {
+        try database.run(SetBasedBlock.refoldedSortKeys(of: table), step)
       }
+      for table in inserted { try database.run(SetBasedBlock.recordedDelete(table), step) }
     } else {
-      for statement in SetBasedBlock.recordedInserts(kind) + SetBasedBlock.deletes(kind) {
-        try database.run(statement, step)
+      let holding = try SetBasedBlock.tables.filter { try $0 == "fugitive" || holdsRows($0) }
+      for table in holding { try database.run(SetBasedBlock.recordedInsert(table, kind), step) }
+      for table in holding.reversed() {
+        try database.run(SetBasedBlock.delete(from: table, kind), step)
       }
       try database.execute(SetBasedBlock.staleMarksOfDeleted)
     }
     for statement in triggers { try database.execute(statement) }
     try finishBulkLoad(load, newAfter: 0, replaced: [])
-    if kind == .insert { try replayPhotos(of: stepID) }
+    if kind == .insert && ops.contains("photo.insert") { try replayPhotos(of: stepID) }
+  }
+
+  /// Whether `table` holds a row.
+  private func holdsRows(_ table: String) throws -> Bool {
+    try database.scalarInt("SELECT EXISTS (SELECT 1 FROM \(table))") == 1
   }
 }
