@@ -17,9 +17,7 @@ enum AppCommands {
       view: .history)
   ) { store, arguments in
     guard let fugitive = arguments[custodyOf] else { return History(try store.historySteps()) }
-    return History(
-      try store.historySteps(fugitive: fugitive),
-      outside: try store.outsideChanges(fugitive: fugitive))
+    return try store.custody(fugitive: fugitive)
   }
 
   /// `history --fugitive ID`: the case's chain of custody.

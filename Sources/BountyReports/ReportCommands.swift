@@ -88,9 +88,7 @@ public enum ReportCommands {
       generatedAt: store.now,
       preparedBy: (try store.settingText(.hunterName), try store.settingText(.agencyName)),
       redacted: arguments.isSet(redact),
-      custody: arguments.isSet(custody)
-        ? try store.historySteps(fugitive: fugitive.id)
-          + store.outsideChanges(fugitive: fugitive.id) : nil)
+      custody: arguments.isSet(custody) ? try store.custody(fugitive: fugitive.id).everyStep : nil)
     let sink = try OutputSink(
       .init(output: output), replacing: arguments.isSet(CommonParams.force))
     sink.write(content)

@@ -100,7 +100,7 @@ public final class Store {
     do {
       if !store.isReadOnly, !reading { try Migrator.restoreUserVersion(of: database) }
       // Marked first: the rows a read mends now are bounty's writes, not another program's.
-      try store.markBountyWritesAlways()
+      try Store.markBountyWrites(of: database)
       try store.mendStaleRowsAlways()
     } catch {
       throw Store.describe(error, path: path)

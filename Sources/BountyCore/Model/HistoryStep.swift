@@ -58,6 +58,9 @@ public struct History: Sendable, Equatable {
     redo = steps.filter { $0.stack == "redo" }
     self.outside = outside
   }
+
+  /// Both stacks' steps and the changes made outside bounty, in no particular order.
+  public var everyStep: [HistoryStep] { undo + redo + (outside ?? []) }
 }
 
 extension History: Answer {

@@ -46,19 +46,19 @@ public final class Database {
   /// write transaction of its own (unless the file cannot be written).
   var staleRows: StaleRows?
 
-  /// Set once the store is open on a SQLite file whose schema keeps changes made outside bounty
-  /// (`outside_change`): every outermost write transaction marks itself as bounty's
+  /// Set while the SQLite file keeps changes made outside bounty (`outside_change`,
+  /// `Store.markBountyWrites`): every outermost write transaction marks itself as bounty's
   /// (`history_recorder.writing`) when it begins and clears the mark before it commits, so no
   /// committed state holds it and only another program's writes are logged.
   var marksBountyWrites = false
 
   /// The statements that set and clear the mark (an upsert: another program may have deleted
   /// the recorder's one row).
-  static let markBountyWrite = """
+  private static let markBountyWrite = """
     INSERT INTO history_recorder (singleton, writing) VALUES (1, 1)
     ON CONFLICT (singleton) DO UPDATE SET writing = 1
     """
-  static let clearBountyWrite = "UPDATE history_recorder SET writing = 0"
+  private static let clearBountyWrite = "UPDATE history_recorder SET writing = 0"
 
   init(engine: any DatabaseEngine, path: String) {
     self.engine = engine

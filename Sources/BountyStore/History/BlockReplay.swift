@@ -122,7 +122,7 @@ extension Store {
     for check in checks where try database.queryFirst(check, step, row: { $0.int(0) }) != 0 {
       return false
     }
-    let weight = try blockWeight(stepID, kind)
+    let weight = try blockWeight(stepID, kind, shape: shape)
     if SetBasedBlock.applies(fugitives: weight.fugitives, others: weight.others) {
       try replaySetBased(stepID, kind, ops: Set(shape.map(\.op)))
       return true

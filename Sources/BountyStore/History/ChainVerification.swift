@@ -25,6 +25,8 @@ extension Store {
     var live: [Int64: HistoryChain.Link] = [:]
     var heldUpTo: Int64?
     var restart: HistoryChain.Link?
+    /// The digest of every link read, as a restart appended now would hold it.
+    var linksDigest = ""
   }
 
   /// Walks every link in `seq` order. A `restart` link holds when its digest is that of every
@@ -51,7 +53,7 @@ extension Store {
         if link.digest == links.hex
           && HistoryChain.expectedHash(of: link, previous: previousStored) == link.hash
         {
-          walk = ChainWalk(broken: nil, live: [:], heldUpTo: link.seq, restart: link)
+          walk = ChainWalk(heldUpTo: link.seq, restart: link)
           expected = link.seq + 1
           previous = link.hash
           return
@@ -87,6 +89,7 @@ extension Store {
       default: walk.live[link.stepID] = link
       }
     }
+    walk.linksDigest = links.hex
     return walk
   }
 
@@ -103,39 +106,66 @@ extension Store {
     }
   }
 
+  /// The chain walked once and every recorded step held against it: the steps it vouches for,
+  /// those no live link names (planted), those whose data differs from their link (edited), and
+  /// the live links whose step is gone (removed).
+  private struct ChainAudit {
+    var walk: ChainWalk
+    var kept: [Int64] = []
+    var planted: [(id: Int64, label: String)] = []
+    var edited: [(id: Int64, label: String, link: HistoryChain.Link)] = []
+    var removed: [(id: Int64, link: HistoryChain.Link)] = []
+
+    var holds: Bool { walk.broken == nil && planted.isEmpty && edited.isEmpty && removed.isEmpty }
+  }
+
+  private func auditChain() throws -> ChainAudit {
+    var audit = ChainAudit(walk: try walkChain())
+    var live = audit.walk.live
+    for step in try recordedSteps() {
+      guard let link = live.removeValue(forKey: step.id) else {
+        audit.planted.append(step)
+        continue
+      }
+      if try HistoryChain.digest(ofStep: step.id, in: database) == link.digest {
+        audit.kept.append(step.id)
+      } else {
+        audit.edited.append((step.id, step.label, link))
+      }
+    }
+    audit.removed = live.sorted { $0.key < $1.key }.map { (id: $0.key, link: $0.value) }
+    return audit
+  }
+
   /// What `db check` finds wrong in the chain (SQLite), one sentence each, the first bad link or
   /// step first: a link that does not follow from the one before (edited, inserted or removed),
   /// then, by step id, a step no live link names (planted), one whose data no longer matches its
   /// link (edited) and one the chain holds that is gone (removed). Empty when the chain holds.
   public func historyChainProblems() throws -> [String] {
     guard database.dialect == .sqlite else { return [] }
-    var walk = try walkChain()
-    if let broken = walk.broken { return [broken] }
-    var problems: [(step: Int64, sentence: String)] = []
-    for step in try recordedSteps() {
-      let named = "history_step: step \(step.id) (\(SafeText.quoted(step.label)))"
-      guard let link = walk.live.removeValue(forKey: step.id) else {
-        problems.append(
-          (step.id, "\(named) is not in the history's chain: another program wrote it"))
-        continue
-      }
-      if try HistoryChain.digest(ofStep: step.id, in: database) != link.digest {
-        problems.append(
-          (
-            step.id,
-            "\(named) does not match link \(link.seq) of the history's chain: another program "
-              + "changed it since it was recorded"
-          ))
-      }
+    let audit = try auditChain()
+    if let broken = audit.walk.broken { return [broken] }
+    let named = { (id: Int64, label: String) in
+      "history_step: step \(id) (\(SafeText.quoted(label)))"
     }
-    for (id, link) in walk.live {
-      problems.append(
+    let problems: [(step: Int64, sentence: String)] =
+      audit.planted.map {
+        ($0.id, "\(named($0.id, $0.label)) is not in the history's chain: another program wrote it")
+      }
+      + audit.edited.map {
         (
-          id,
-          "history_step: step \(id) is gone, but link \(link.seq) of the history's chain holds "
-            + "it: another program removed it"
-        ))
-    }
+          $0.id,
+          "\(named($0.id, $0.label)) does not match link \($0.link.seq) of the history's chain: "
+            + "another program changed it since it was recorded"
+        )
+      }
+      + audit.removed.map {
+        (
+          $0.id,
+          "history_step: step \($0.id) is gone, but link \($0.link.seq) of the history's chain "
+            + "holds it: another program removed it"
+        )
+      }
     return problems.sorted { $0.step < $1.step }.map(\.sentence)
   }
 
@@ -196,40 +226,27 @@ extension Store {
   /// is dropped, a `restart` link holding the seq of the last link that held is appended (the
   /// lasting record that steps were dropped), and each step kept is sealed.
   func mendHistoryChain() throws -> String? {
-    guard database.dialect == .sqlite, try !historyChainProblems().isEmpty else { return nil }
-    var walk = try walkChain()
-    var kept: [Int64] = []
-    var dropped: [Int64] = []
-    for step in try recordedSteps() {
-      if let link = walk.live.removeValue(forKey: step.id),
-        try HistoryChain.digest(ofStep: step.id, in: database) == link.digest
-      {
-        kept.append(step.id)
-      } else {
-        dropped.append(step.id)
-      }
-    }
+    guard database.dialect == .sqlite else { return nil }
+    let audit = try auditChain()
+    guard !audit.holds else { return nil }
     let steps = { (count: Int) in "\(count) \(count == 1 ? "step" : "steps")" }
-    guard walk.broken != nil || !dropped.isEmpty else {
-      for removed in walk.live.keys.sorted() { try appendHistoryLink("drop", step: removed) }
-      return "linked the drop of \(steps(walk.live.count)) another program removed"
+    let dropped = (audit.planted.map(\.id) + audit.edited.map(\.id)).sorted()
+    guard audit.walk.broken != nil || !dropped.isEmpty else {
+      for removed in audit.removed { try appendHistoryLink("drop", step: removed.id) }
+      return "linked the drop of \(steps(audit.removed.count)) another program removed"
     }
     // Not `dropStepLinked`: a drop link would vouch for a step the chain cannot vouch for.
     for step in dropped { try dropStep(step) }
     let hunter = try HistoryChain.currentHunter(database)
-    var links = HistoryChain.LinksDigest()
-    try database.forEachRow("SELECT \(HistoryChain.linkColumns) FROM history_chain ORDER BY seq") {
-      links.add(HistoryChain.link($0))
-    }
     let restart = try HistoryChain.append(
-      "restart", step: 0, source: walk.heldUpTo, digest: links.hex, in: database, hunter: hunter,
-      at: now)
-    for step in kept {
+      "restart", step: 0, source: audit.walk.heldUpTo, digest: audit.walk.linksDigest,
+      in: database, hunter: hunter, at: now)
+    for step in audit.kept {
       try HistoryChain.append("seal", step: step, in: database, hunter: hunter, at: now)
     }
     return "restarted the history's chain at link \(restart.seq) (it held up to link "
-      + "\(walk.heldUpTo.map(String.init) ?? "none")): dropped \(steps(dropped.count)) it no longer "
-      + "vouched for, kept \(steps(kept.count))"
+      + "\(audit.walk.heldUpTo.map(String.init) ?? "none")): dropped \(steps(dropped.count)) it no "
+      + "longer vouched for, kept \(steps(audit.kept.count))"
   }
 
   /// The newest restart of the chain that holds (SQLite), as `db check` names it for as long as

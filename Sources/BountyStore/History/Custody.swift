@@ -4,10 +4,17 @@ import BountyCore
 /// the fugitive or one of its records, with who made each, when and from which client, read only
 /// after the chain is verified (docs/history.md).
 extension Store {
+  /// Fugitive `id`'s chain of custody: the steps that changed it or its records
+  /// (`historySteps(fugitive:)`) and, on a SQLite file, the changes made to them outside bounty
+  /// (`outsideChanges(fugitive:)`), as `history --fugitive` and `dossier --custody` show it.
+  public func custody(fugitive id: Int64) throws -> History {
+    History(try historySteps(fugitive: id), outside: try outsideChanges(fugitive: id))
+  }
+
   /// The steps that changed fugitive `id` or its notes, photo, case file, expenses or aliases,
   /// both stacks, newest first. Refused, naming the first problem, when the chain does not hold:
   /// bounty walks a SQLite file's chain, the agency server its own (`bounty_chain_problem()`).
-  public func historySteps(fugitive id: Int64) throws -> [HistoryStep] {
+  func historySteps(fugitive id: Int64) throws -> [HistoryStep] {
     let onServer = database.dialect == .postgresql
     // The server's sentence quotes a step's label as it is: one line here, whatever it holds.
     let problem =

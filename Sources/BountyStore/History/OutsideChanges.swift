@@ -5,18 +5,19 @@ import BountyCore
 /// bounty did not make is logged in `outside_change`, so a fugitive's chain of custody names it.
 /// On PostgreSQL the server records another client's change as a step of its own.
 extension Store {
-  /// Whether the file logs changes made outside bounty: it has `history_recorder.writing`.
-  static let keepsOutsideChanges = """
-    SELECT count(*) FROM pragma_table_info('history_recorder') WHERE name = 'writing'
-    """
+  /// Whether the SQLite file logs changes made outside bounty: it has `history_recorder.writing`
+  /// (the column, the log and its triggers come in the same migration).
+  static func logsOutsideChanges(_ database: Database) throws -> Bool {
+    try database.dialect == .sqlite
+      && database.scalarInt(
+        "SELECT count(*) FROM pragma_table_info('history_recorder') WHERE name = 'writing'") == 1
+  }
 
-  /// Has every write transaction of this connection mark itself as bounty's
-  /// (`Database.marksBountyWrites`) when the file logs changes made outside bounty.
-  func markBountyWritesAlways() throws {
-    guard database.dialect == .sqlite, !isReadOnly,
-      try database.scalarInt(Self.keepsOutsideChanges) == 1
-    else { return }
-    database.marksBountyWrites = true
+  /// Has every write transaction on `database` mark itself as bounty's
+  /// (`Database.marksBountyWrites`) when the file logs changes made outside bounty: once the
+  /// store is open, and before each migration.
+  static func markBountyWrites(of database: Database) throws {
+    database.marksBountyWrites = try logsOutsideChanges(database)
   }
 
   /// The changes made outside bounty to fugitive `id` or its records (the fugitive's row before
@@ -24,11 +25,8 @@ extension Store {
   /// the stack `outside`: its log id, what it did (`updated fugitive 7 (bounty_minor)`), when,
   /// and the client `another program` (SQLite cannot tell which). Empty on PostgreSQL and on a
   /// file from before the log.
-  public func outsideChanges(fugitive id: Int64) throws -> [HistoryStep] {
-    guard database.dialect == .sqlite,
-      try database.scalarInt(
-        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'outside_change'") == 1
-    else { return [] }
+  func outsideChanges(fugitive id: Int64) throws -> [HistoryStep] {
+    guard try Self.logsOutsideChanges(database) else { return [] }
     return try database.query(
       """
       SELECT id, at, table_name, op, row_key, coalesce(fugitive_id, old_fugitive_id), columns

@@ -32,13 +32,14 @@ enum SetBasedBlock {
   /// changes made outside bounty). The update triggers go too: the block's fold of the sort keys
   /// (`refoldedSortKeys`) is an update that records nothing.
   static let droppedTriggers: String = {
-    let history = tables.flatMap { table in
-      ["insert", "update", "delete", "replace", "replace_update"].flatMap {
-        ["'\(table)_history_\($0)'", "'\(table)_outside_\($0)'"]
-      }
+    let names = tables.flatMap { table in
+      ["insert", "update", "delete"].map { "'\(table)_history_\($0)'" }
+        + ["insert", "update", "delete", "replace", "replace_update"].map {
+          "'\(table)_outside_\($0)'"
+        }
     }
     return
-      "type = 'trigger' AND name IN (\((history + ["'fugitive_children_delete'"]).joined(separator: ", ")))"
+      "type = 'trigger' AND name IN (\((names + ["'fugitive_children_delete'"]).joined(separator: ", ")))"
   }()
 
   /// After an insert block, for `fugitive` and `alias`: the sort keys of the rows it put back,
@@ -111,17 +112,22 @@ enum SetBasedBlock {
 }
 
 extension Store {
-  /// How many fugitives a block of step `stepID` of `kind` holds, and how many others the roster
-  /// holds (from the tally, so no count runs over the table).
-  func blockWeight(_ stepID: Int64, _ kind: BlockReplay.Kind) throws -> (
-    fugitives: Int64, others: Int64
-  ) {
+  /// How many fugitives a block of step `stepID` of `kind` holds (its shape's count of their
+  /// entries; for an import's undo, the fugitives after its position), and how many others the
+  /// roster holds (from the tally, so no count runs over the table).
+  func blockWeight(
+    _ stepID: Int64, _ kind: BlockReplay.Kind, shape: [(op: String, count: Int64, keys: Int64)]
+  ) throws -> (fugitives: Int64, others: Int64) {
     let total = try database.scalarInt("SELECT coalesce(sum(count), 0) FROM fugitive_tally") ?? 0
-    let counted =
-      kind == .insert
-      ? "SELECT count(*) FROM history_entry WHERE step_id = ?1 AND op = 'fugitive.insert'"
-      : "SELECT count(*) FROM (\(SetBasedBlock.fugitives(kind)))"
-    let fugitives = try database.queryFirst(counted, [.integer(stepID)]) { $0.int(0) } ?? 0
+    let fugitives: Int64 =
+      switch kind {
+      case .insert: shape.first { $0.op == "fugitive.insert" }?.count ?? 0
+      case .delete: shape.first { $0.op == "fugitive.delete" }?.count ?? 0
+      case .deleteAfterPosition:
+        try database.queryFirst(
+          "SELECT count(*) FROM (\(SetBasedBlock.fugitives(kind)))", [.integer(stepID)]
+        ) { $0.int(0) } ?? 0
+      }
     return (fugitives, kind == .insert ? total : max(0, total - fugitives))
   }
 

@@ -174,6 +174,9 @@ public struct Migrator {
     let brokenBefore =
       try pending(for: database).isEmpty ? [:] : Self.brokenReferenceCounts(in: database)
     for migration in migrations {
+      // A migration's own writes are bounty's, not another program's: once the file logs
+      // changes made outside bounty, its transactions are marked as any of bounty's.
+      try Store.markBountyWrites(of: database)
       if try apply(migration, to: database, now: now, brokenBefore: brokenBefore) {
         applied.append(migration.version)
       }
@@ -210,12 +213,7 @@ public struct Migrator {
     try database.transaction(write: true) { () throws -> Bool in
       // Read again inside the write lock: another process may have applied it meanwhile.
       guard try Self.version(of: database) < migration.version else { return false }
-      // A migration's own writes are bounty's, not another program's (`Database.marksBountyWrites`).
-      let marked =
-        try database.dialect == .sqlite && database.scalarInt(Store.keepsOutsideChanges) == 1
-      if marked { try database.execute(Database.markBountyWrite) }
       try database.execute(migration.sql)
-      if marked { try database.execute(Database.clearBountyWrite) }
       // The chain's hashes are SHA-256, which SQL cannot compute: the steps already in the file
       // are sealed by bounty in the migration's own transaction.
       if migration.name == "history_chain", database.dialect == .sqlite {
