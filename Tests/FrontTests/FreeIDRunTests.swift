@@ -11,15 +11,21 @@ import Testing
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 
+  /// The two blocks every test starts from, imported once.
+  static let roster = SeededDatabase { path in
+    let top = Limits.fugitiveIDs.upperBound
+    var csv = "id,name,bounty\n"
+    for id in 1...Int64(block) { csv += "\(id),Low,1\n" }
+    for id in (top - Int64(block) + 1)...top { csv += "\(id),High,1\n" }
+    let imported = try BinaryRunner(database: path).run(
+      ["import", "-", "--format", "csv"], input: csv)
+    guard imported.status == 0 else { throw BountyError.io("import: \(imported.stderr)") }
+  }
+
   init() throws {
     folder = try TemporaryFolder()
     bounty = BinaryRunner(database: folder.file("db.sqlite"))
-    let top = Limits.fugitiveIDs.upperBound
-    var csv = "id,name,bounty\n"
-    for id in 1...Int64(Self.block) { csv += "\(id),Low,1\n" }
-    for id in (top - Int64(Self.block) + 1)...top { csv += "\(id),High,1\n" }
-    let imported = try bounty.run(["import", "-", "--format", "csv"], input: csv)
-    #expect(imported.status == 0, "\(imported.stderr)")
+    try Self.roster.copy(to: bounty.database)
   }
 
   func add(_ name: String) throws -> (id: JSON?, seconds: Double) {
