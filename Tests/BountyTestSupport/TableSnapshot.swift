@@ -26,10 +26,13 @@ public enum TableSnapshot {
     let sql =
       switch database.dialect {
       case .sqlite: "SELECT name FROM pragma_table_info(?) ORDER BY cid"
+      // The catalog itself: `information_schema.columns` is a view that costs the server some
+      // milliseconds a call, and a model test snapshots six tables after each of 2,000 changes.
       case .postgresql:
         """
-        SELECT column_name FROM information_schema.columns
-        WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position
+        SELECT attname FROM pg_attribute
+        WHERE attrelid = to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?))
+          AND attnum > 0 AND NOT attisdropped ORDER BY attnum
         """
       }
     return try database.query(sql, [.text(table)]) { $0.text(0) }

@@ -33,6 +33,12 @@ public enum TestEngine: CaseIterable, Sendable {
   case sqlite
   /// A fresh database on the test PostgreSQL server (`PostgresTestServer`).
   case postgresql
+
+  /// How many rounds a randomised test runs on this engine, given its rounds on SQLite: all of
+  /// them there, a quarter on PostgreSQL, where each change costs some round trips to the server.
+  /// What the rounds check is bounty's own arithmetic and bookkeeping, the same on both engines;
+  /// the server's part, its SQL, a quarter of them covers.
+  public func rounds(_ onSQLite: Int) -> Int { self == .sqlite ? onSQLite : onSQLite / 4 }
 }
 
 /// A dispatcher over a new database in a new folder, with a clock the test controls.
