@@ -123,18 +123,3 @@ let package = Package(
     ),
   ]
 )
-
-/// The debug build, the one `swift test` builds and drives, compiles bounty's own modules
-/// optimized (`-O`; the test modules stay as SwiftPM builds them): the tests run bounty's code, in
-/// process and as the `bounty` binary, thousands of times, and unoptimized Swift took the suite
-/// from about 5 to 8.5 minutes on two cores (README.md, "The two commands"). `BOUNTY_ONONE=1 swift build`
-/// builds them unoptimized, to step through in a debugger.
-if Context.environment["BOUNTY_ONONE"] == nil {
-  for target in package.targets
-  where [.regular, .executable].contains(target.type) && target.path?.hasPrefix("Tests") != true {
-    target.swiftSettings =
-      (target.swiftSettings ?? []) + [
-        .unsafeFlags(["-O"], .when(configuration: .debug))
-      ]
-  }
-}

@@ -196,7 +196,10 @@ import Testing
           try Self.snapshot(app.store) == current, "step \(step): failed \(method) changed data")
       }
     }
-    #expect(before.count > operations / 5, "only \(before.count) operations succeeded")
+    // A shorter run's share is smaller: its first operations, on an empty roster, fail more.
+    #expect(
+      before.count > operations * (engine == .sqlite ? 3 : 2) / 10,
+      "only \(before.count) operations succeeded")
     #expect(methods.count >= 12, "only \(methods.sorted()) succeeded")
     for index in stride(from: before.count - 1, through: 0, by: -1) {
       try app.call("history.undo")

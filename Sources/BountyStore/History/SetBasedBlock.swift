@@ -102,7 +102,9 @@ enum SetBasedBlock {
   /// triggers write them: the key, and the row as it is now for its after image. Each entry
   /// keeps its id, so the reverse step holds them in the order the step did; the step is dropped
   /// after the replay, and writing a million entries anew and deleting the million it held took
-  /// a third of a million-row redo.
+  /// a third of a million-row redo. SQLite gathers the join before it writes, in a temporary
+  /// table, which goes to a file (bounty leaves `temp_store` at its default), so a million rows
+  /// stay within the memory goal (docs/performance.md).
   static func convertedToDeletes(_ table: String) -> String {
     let names = BlockReplay.columns(of: table)
     let emptied = names.indices.dropFirst().map { "v\($0 + 1) = NULL" }
