@@ -6,12 +6,12 @@ public struct RunFailed: Error, CustomStringConvertible {
 }
 
 extension BinaryRunner {
-  /// Runs bounty with `arguments` and returns its standard output; throws, naming the arguments,
-  /// the exit status and standard error, when it exits with another status than 0 (a thrown
-  /// error fails the test that called it).
+  /// Runs bounty with `arguments` (and `input` on stdin) and returns its standard output;
+  /// throws, naming the arguments, the exit status and standard error, when it exits with another
+  /// status than 0 (a thrown error fails the test that called it).
   @discardableResult
-  public func succeeding(_ arguments: [String]) throws -> String {
-    let outcome = try run(arguments)
+  public func succeeding(_ arguments: [String], input: String? = nil) throws -> String {
+    let outcome = try run(arguments, input: input)
     guard outcome.status == 0 else {
       throw RunFailed(
         description: "bounty \(arguments) exited \(outcome.status): \(outcome.stderr)")

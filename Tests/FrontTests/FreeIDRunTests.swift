@@ -17,9 +17,7 @@ import Testing
     var csv = "id,name,bounty\n"
     for id in 1...Int64(block) { csv += "\(id),Low,1\n" }
     for id in (top - Int64(block) + 1)...top { csv += "\(id),High,1\n" }
-    let imported = try BinaryRunner(database: path).run(
-      ["import", "-", "--format", "csv"], input: csv)
-    guard imported.status == 0 else { throw BountyError.io("import: \(imported.stderr)") }
+    try BinaryRunner(database: path).succeeding(["import", "-", "--format", "csv"], input: csv)
   }
 
   init() throws {

@@ -19,8 +19,7 @@ import Testing
     var text = "name,bounty,description\n"
     for row in 0..<60_000 { text += "Name \(row),\(row % 1000).50,a description of row \(row)\n" }
     try text.write(toFile: csv, atomically: false, encoding: .utf8)
-    let imported = try BinaryRunner(database: path).run(["import", csv])
-    guard imported.status == 0 else { throw BountyError.io("import: \(imported.stderr)") }
+    try BinaryRunner(database: path).succeeding(["import", csv])
   }
 
   init() throws {
