@@ -139,4 +139,93 @@ import Testing
       "\(undo.stderr)")
     #expect(try everything == changed)
   }
+
+  /// The shape of the latest undo step: each op it holds with how many entries.
+  private var undoStepShape: String? {
+    get throws {
+      try bounty.sqlite3(
+        """
+        SELECT group_concat(op || '=' || n, ',') FROM (SELECT op, count(*) AS n FROM history_entry
+        WHERE step_id = (SELECT max(id) FROM history_step WHERE stack = 'undo') GROUP BY op)
+        """)
+    }
+  }
+
+  /// A redo that puts back the fugitives past the manual order's last place (the undo of an
+  /// import) records its inverse as the import does, one entry, where a redo row by row (a small
+  /// block) records an entry a row.
+  @Test(arguments: [false, true])
+  func aRedoneImportsInverseIsTheImportsOneEntry(large: Bool) throws {
+    try prepare(large: large)
+    try bounty.succeeding(["import", folder.file("roster.json")])
+    #expect(try undoStepShape == "fugitive.deleteAfterPosition=1")
+    try bounty.succeeding(["undo"])
+    try bounty.succeeding(["redo"])
+    let shape = try undoStepShape
+    #expect(
+      large
+        ? shape == "fugitive.deleteAfterPosition=1" : shape?.contains("fugitive.delete=34") == true,
+      "\(shape ?? "")")
+  }
+
+  /// What another program may do to an imported block, and how the undo that would take it along
+  /// refuses: a field changed, a record or a fugitive added to it, a fugitive moved.
+  static let outsideChanges: [(sql: String, refusal: String)] = [
+    (
+      "UPDATE fugitive SET description = 'ext' WHERE id = 10914",
+      "fugitive 10914 (Björn Halvorsen): its description was changed by another program since the step"
+    ),
+    (
+      "INSERT INTO note (id, fugitive_id, position, text, created_at) VALUES (777, 10914, 9, 'ext', '2026-01-01T00:00:00Z')",
+      "note 777 of fugitive 10914 (Björn Halvorsen) was added by another program since the step"
+    ),
+    (
+      """
+      INSERT INTO fugitive (id, name, bounty_minor, description, position, created_at, updated_at)
+      VALUES (90001, 'Stranger', 100, '', 100000, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')
+      """,
+      "ID# 90001 (Stranger) was added by another program since the step"
+    ),
+    (
+      "UPDATE fugitive SET position = 0 WHERE id = 10914",
+      "fugitive 10914 (Björn Halvorsen): its place in order was changed by another program since the step"
+    ),
+  ]
+
+  /// The undo of an import, or of its redo done as a block, has no row-by-row record of the block
+  /// to compare with: the file's log of changes made outside bounty tells it, and it refuses
+  /// naming the row rather than delete another program's change with the block.
+  @Test(arguments: 0..<outsideChanges.count)
+  func anImportsUndoRefusesWhatAnotherProgramChangedInItsBlock(change: Int) throws {
+    try prepare(large: true)
+    try bounty.succeeding(["import", folder.file("roster.json")])
+    if change > 0 {
+      // The first change also comes right after the import itself; the others after its redo.
+      try bounty.succeeding(["undo"])
+      try bounty.succeeding(["redo"])
+    }
+    #expect(try bounty.sqlite3(Self.outsideChanges[change].sql) != nil)
+    // Any command brings the search index up to date with another program's rows first.
+    try bounty.succeeding(["fugitives", "list"])
+    let changed = try everything
+    let undo = try bounty.run(["undo"])
+    #expect(undo.status == 1)
+    #expect(
+      undo.stderr == "Error: \(Self.outsideChanges[change].refusal); nothing was undone\n",
+      "\(undo.stderr)")
+    #expect(try everything == changed)
+  }
+
+  /// A change another program made to a fugitive outside the block is no reason to refuse.
+  @Test func anImportsUndoKeepsAnotherProgramsChangeOutsideItsBlock() throws {
+    try prepare(large: true)
+    try bounty.succeeding(["import", folder.file("roster.json")])
+    try bounty.succeeding(["undo"])
+    try bounty.succeeding(["redo"])
+    #expect(try bounty.sqlite3("UPDATE fugitive SET description = 'ext' WHERE id = 1") != nil)
+    #expect(try bounty.succeeding(["undo"]).contains("Undid"))
+    #expect(
+      try bounty.sqlite3("SELECT group_concat(id || ':' || description) FROM fugitive")
+        == "1:ext,2:")
+  }
 }

@@ -59,17 +59,17 @@ enum BlockReplay {
     (1...count).map { "\(prefix)\($0)" }.joined(separator: ", ")
   }
 
-  /// Per table: whether a row the block of step `?1` inserts again takes a key held now.
-  static let takenKeys: [String] = tables.map { table in
+  /// Whether a row of `table` the block of step `?1` inserts again takes a key held now.
+  static func takenKeys(_ table: String) -> String {
     """
     SELECT EXISTS (SELECT 1 FROM history_entry AS h JOIN \(table) AS t ON t.\(columns(of: table)[0]) = h.v1
     WHERE h.step_id = ?1 AND h.op = '\(table).insert')
     """
   }
 
-  /// Per table with after images (all but photos): whether a row the block of step `?1` deletes
+  /// Whether a row of `table` (one with after images: not photos) the block of step `?1` deletes
   /// holds anything else now than the step left in it.
-  static let changedRows: [String] = tables.filter { $0 != "photo" }.map { table in
+  static func changedRows(_ table: String) -> String {
     let differs = columns(of: table).enumerated().map { "t.\($1) IS NOT h.n\($0 + 1)" }
     return """
       SELECT EXISTS (SELECT 1 FROM history_entry AS h JOIN \(table) AS t ON t.\(columns(of: table)[0]) = h.v1
@@ -78,27 +78,38 @@ enum BlockReplay {
       """
   }
 
-  /// The statement inserting again the rows of `table` that step `?1` deleted.
-  static func insert(into table: String) -> String {
+  /// The statement inserting again the rows of `table` that step `?1` deleted; with
+  /// `foldingSortKeys`, each sort key folded from the name as bounty folds it now rather than as
+  /// it was recorded.
+  static func insert(into table: String, foldingSortKeys: Bool = false) -> String {
     let names = columns(of: table)
+    let name = names.firstIndex(of: "name").map { "bounty_fold(v\($0 + 1))" }
+    let values = names.indices.map { index in
+      foldingSortKeys && names[index] == "name_key" ? name ?? "v\(index + 1)" : "v\(index + 1)"
+    }
     return """
       INSERT INTO \(table) (\(names.joined(separator: ", ")))
-      SELECT \(values(names.count, from: "v")) FROM history_entry
+      SELECT \(values.joined(separator: ", ")) FROM history_entry
       WHERE step_id = ?1 AND op = '\(table).insert' ORDER BY id
       """
   }
 
-  /// Per table but photos (whose bytes go by pieces, `replayPhotos`), parents first: the
-  /// statement inserting again the rows of step `?1`.
-  static let inserts: [String] = tables.filter { $0 != "photo" }.map(insert(into:))
-
-  /// Per table but photos, children first: the statement deleting the rows step `?1` had
-  /// inserted.
-  static let deletes: [String] = tables.reversed().filter { $0 != "photo" }.map { table in
+  /// The statement deleting the rows of `table` that step `?1` had inserted.
+  static func delete(from table: String) -> String {
     """
     DELETE FROM \(table) WHERE \(columns(of: table)[0]) IN
       (SELECT v1 FROM history_entry WHERE step_id = ?1 AND op = '\(table).delete')
     """
+  }
+
+  /// The tables a block of `kind` whose entries hold `ops` writes rows of, but photos (whose
+  /// bytes go by pieces, `replayPhotos`): parents first when inserting, children first when
+  /// deleting. Each statement of a table reads the step's entries, a million for a big block,
+  /// so a table the block holds no entry of is left out.
+  static func tables(_ kind: Kind, holding ops: Set<String>) -> [String] {
+    let op = kind == .insert ? "insert" : "delete"
+    let written = tables.filter { $0 != "photo" && ops.contains("\($0).\(op)") }
+    return kind == .insert ? written : written.reversed()
   }
 }
 
@@ -112,10 +123,13 @@ extension Store {
     }
     guard let kind = BlockReplay.kind(of: shape) else { return false }
     let step: [SQLValue] = [.integer(stepID)]
+    let entries = Dictionary(shape.map { ($0.op, $0.count) }, uniquingKeysWith: +)
+    let written = BlockReplay.tables(kind, holding: Set(entries.keys))
     let checks: [String] =
       switch kind {
-      case .insert: BlockReplay.takenKeys
-      case .delete: BlockReplay.changedRows
+      case .insert:
+        BlockReplay.tables.filter { entries["\($0).insert"] != nil }.map(BlockReplay.takenKeys)
+      case .delete: written.map(BlockReplay.changedRows)
       // The entry's one statement deletes what it finds, as the entry-by-entry replay does.
       case .deleteAfterPosition: []
       }
@@ -124,18 +138,20 @@ extension Store {
     }
     let weight = try blockWeight(stepID, kind, shape: shape)
     if SetBasedBlock.applies(fugitives: weight.fugitives, others: weight.others) {
-      try replaySetBased(stepID, kind, ops: Set(shape.map(\.op)))
+      try replaySetBased(stepID, kind, entries: entries)
       return true
     }
     // A small import's undo is its entry's one statement, replayed as any entry.
     guard kind != .deleteAfterPosition else { return false }
     // Children go before their fugitives when deleting, after them when inserting; photos one
     // by one, their bytes by pieces through the smaller cache a photo's replay uses.
-    if kind == .delete { try replayPhotos(of: stepID) }
-    for statement in kind == .insert ? BlockReplay.inserts : BlockReplay.deletes {
-      try database.run(statement, step)
+    let photos = entries.keys.contains { $0.hasPrefix("photo.") }
+    if kind == .delete && photos { try replayPhotos(of: stepID) }
+    for table in written {
+      try database.run(
+        kind == .insert ? BlockReplay.insert(into: table) : BlockReplay.delete(from: table), step)
     }
-    if kind == .insert { try replayPhotos(of: stepID) }
+    if kind == .insert && photos { try replayPhotos(of: stepID) }
     return true
   }
 

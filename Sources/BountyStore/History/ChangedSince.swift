@@ -45,6 +45,21 @@ enum ChangedSince {
     return checks
   }()
 
+  /// How a refusal names row `key` of `table`, of fugitive `fugitive` whose name reads `named`
+  /// (` (Ann)`, or empty): `fugitive 7 (Ann)`, `ID# 7 (Ann)` for a key taken again (`inserted`),
+  /// `note 4 of fugitive 7 (Ann)`, `the case file of fugitive 7 (Ann)`.
+  static func subject(
+    table: String, key: String, fugitive: Int64?, named: String, inserted: Bool
+  ) -> String {
+    switch table {
+    case "fugitive": inserted ? "ID# \(key)\(named)" : "fugitive \(key)\(named)"
+    case "setting": "setting \(SafeText.quoted(key))"
+    case "case_file": "the case file of fugitive \(key)\(named)"
+    case "photo": "the photo of fugitive \(key)\(named)"
+    default: "\(table) \(key) of fugitive \(fugitive.map(String.init) ?? "?")\(named)"
+    }
+  }
+
   /// How a column reads in a refusal.
   static func describe(_ column: String, of table: String) -> String {
     switch (table, column) {
@@ -98,13 +113,8 @@ extension Store {
     let since = "by another program since the \(undoing ? "step" : "undo")"
     let owner = try found.owner ?? ownerOfEntry(entryID, table: check.table)
     let named = try owner.map { try fugitiveNamed($0, entry: entryID, table: check.table) } ?? ""
-    let subject: String
-    switch check.table {
-    case "fugitive": subject = insert ? "ID# \(key)\(named)" : "fugitive \(key)\(named)"
-    case "setting": subject = "setting \(SafeText.quoted(key))"
-    case "case_file": subject = "the case file of fugitive \(key)\(named)"
-    default: subject = "\(check.table) \(key) of fugitive \(owner.map(String.init) ?? "?")\(named)"
-    }
+    let subject = ChangedSince.subject(
+      table: check.table, key: key, fugitive: owner, named: named, inserted: insert)
     let sentence =
       found.changed != nil && found.exists && !insert
       ? "\(subject): \(what) \(since)" : "\(subject) \(what) \(since)"

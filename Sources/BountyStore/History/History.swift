@@ -150,6 +150,7 @@ extension Store {
     } else {
       try refuseIfNotInChain(step)
       try refuseIfUnreplayable(step)
+      try refuseIfAppendedBlockChangedOutside(step)
     }
     // Entries replay newest first; a note may come back before its fugitive does.
     try database.execute(

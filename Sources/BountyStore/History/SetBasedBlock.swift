@@ -42,9 +42,12 @@ enum SetBasedBlock {
       "type = 'trigger' AND name IN (\((names + ["'fugitive_children_delete'"]).joined(separator: ", ")))"
   }()
 
-  /// After an insert block, for `fugitive` and `alias`: the sort keys of the rows it put back,
-  /// folded again as bounty folds them now (the row-by-row replay marks each row for the fold
-  /// before its commit; the block's rows would otherwise keep the keys they were recorded with).
+  /// After an insert block, for `alias`: the sort keys of the rows it put back, folded again as
+  /// bounty folds them now (the row-by-row replay marks each row for the fold before its commit;
+  /// the block's rows would otherwise keep the keys they were recorded with). A fugitive's key
+  /// is folded as its row goes in (`BlockReplay.insert(into:foldingSortKeys:)`): no index holds
+  /// it unique, where an alias's key is unique to its fugitive and a fold that meets another
+  /// keeps the key recorded.
   static func refoldedSortKeys(of table: String) -> String {
     """
     UPDATE OR IGNORE \(table) SET name_key = bounty_fold(name)
@@ -139,12 +142,15 @@ extension Store {
   }
 
   /// Replays step `stepID`'s block of `kind` set-based (see `SetBasedBlock`), its photos through
-  /// `replayPhotos`; `ops` are the ops its entries hold. Call with the reverse step recording,
-  /// after the block's checks. A table the block has nothing to do in is left alone: each
-  /// statement reads the block's million keys, where a table with no entries (inserting) or no
-  /// rows (deleting) needs none.
-  func replaySetBased(_ stepID: Int64, _ kind: BlockReplay.Kind, ops: Set<String>) throws {
+  /// `replayPhotos`; `entries` counts the entries it holds by op. Call with the reverse step
+  /// recording, after the block's checks. A table the block has nothing to do in is left alone:
+  /// each statement reads the block's million keys, where a table with no entries (inserting) or
+  /// no rows (deleting) needs none. An insert block that puts back the fugitives past the manual
+  /// order's last place, with their records, records its inverse as one entry
+  /// (`AppendedBlock`); any other turns its entries into the reverse step's.
+  func replaySetBased(_ stepID: Int64, _ kind: BlockReplay.Kind, entries: [String: Int64]) throws {
     let step: [SQLValue] = [.integer(stepID)]
+    let ops = Set(entries.keys)
     if kind != .insert {
       // The photos first, their triggers recording: those the entries name, then any other of
       // a fugitive the block takes out.
@@ -154,15 +160,19 @@ extension Store {
           "DELETE FROM photo WHERE fugitive_id IN (\(SetBasedBlock.fugitives(kind)))", step)
       }
     }
+    // Read while the list indexes are there.
+    let lastPlace = try lastPosition()
     let load = try beginBulkLoad(rebuildingIndexes: true)
     let triggers = try dropSchemaObjects(SetBasedBlock.droppedTriggers)
+    let inserted = SetBasedBlock.tables.filter { ops.contains("\($0).insert") }
     if kind == .insert {
-      let inserted = SetBasedBlock.tables.filter { ops.contains("\($0).insert") }
-      for table in inserted { try database.run(BlockReplay.insert(into: table), step) }
-      for table in inserted where ["fugitive", "alias"].contains(table) {
-        try database.run(SetBasedBlock.refoldedSortKeys(of: table), step)
+      for table in inserted {
+        try database.run(
+          BlockReplay.insert(into: table, foldingSortKeys: table == "fugitive"), step)
       }
-      for table in inserted { try database.run(SetBasedBlock.convertedToDeletes(table), step) }
+      if inserted.contains("alias") {
+        try database.run(SetBasedBlock.refoldedSortKeys(of: "alias"), step)
+      }
     } else {
       let holding = try SetBasedBlock.tables.filter { try $0 == "fugitive" || holdsRows($0) }
       for table in holding { try database.run(SetBasedBlock.recordedInsert(table, kind), step) }
@@ -173,7 +183,18 @@ extension Store {
     }
     for statement in triggers { try database.execute(statement) }
     try finishBulkLoad(load, newAfter: 0, replaced: [])
-    if kind == .insert && ops.contains("photo.insert") { try replayPhotos(of: stepID) }
+    guard kind == .insert else { return }
+    let photos = ops.contains("photo.insert")
+    if try isAppendedBlock(stepID, after: lastPlace, entries: entries) {
+      let reverse = try pauseRecording()
+      if let reverse { try recordAppendedBlock(after: lastPlace, step: reverse) }
+      // The photos' inverse is the block's entry: their triggers record nothing.
+      if photos { try replayPhotos(of: stepID) }
+      try resumeRecording(reverse)
+    } else {
+      for table in inserted { try database.run(SetBasedBlock.convertedToDeletes(table), step) }
+      if photos { try replayPhotos(of: stepID) }
+    }
   }
 
   /// Whether `table` holds a row.
