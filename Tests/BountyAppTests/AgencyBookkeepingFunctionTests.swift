@@ -6,7 +6,7 @@ import Testing
 /// with every argument naming what is not theirs (another hunter's step, a step of the other
 /// stack, a step of their own from an earlier transaction, a forged hunter name, NULL): refused,
 /// or finding nothing, and nothing anywhere changes (agency migration 8).
-@Suite(.serialized) struct AgencyBookkeepingFunctionTests {
+@Suite(.onTestThreads, .serialized) struct AgencyBookkeepingFunctionTests {
   typealias Agency = AgencyServerRulesTests.Agency
 
   /// The steps the calls name: the admin's and the other hunter's undo steps, the other hunter's

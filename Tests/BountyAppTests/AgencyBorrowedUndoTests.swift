@@ -6,7 +6,7 @@ import Testing
 /// hunter's change or delete a third hunter's fugitive by calling the server's bookkeeping
 /// functions by hand (issue 35; agency migration 8). The admin is `ana`, the hunter in `psql` is
 /// `carol` (the fixture's `hunter`), the hunter whose work is at stake is `ben` (`other`).
-@Suite(.serialized) struct AgencyBorrowedUndoTests {
+@Suite(.onTestThreads, .serialized) struct AgencyBorrowedUndoTests {
   typealias Agency = AgencyServerRulesTests.Agency
 
   /// The newest step of `role`.

@@ -9,7 +9,7 @@ import Testing
 /// the end, the plain rows' search entries written by bounty (`PlainSearchText`) and the rows
 /// streamed through one COPY; as an agency admin, with every trigger and row policy in force.
 /// Afterwards everything must read as if the rows had been added one by one.
-@Suite struct AgencyBulkImportTests {
+@Suite(.onTestThreads) struct AgencyBulkImportTests {
   /// The ID#s of `roster()`: 1 to 300 but 150.
   static let ids = (1...300).filter { $0 != 150 }
   static func isCaptured(_ id: Int) -> Bool { id % 5 < 2 }

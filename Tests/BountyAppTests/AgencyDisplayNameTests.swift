@@ -6,7 +6,7 @@ import Testing
 /// migration 8): invisible characters are refused, and names are compared after NFKC and lower
 /// case and by their UTS #39 confusables skeleton, against every hunter's display name and every
 /// role's name.
-@Suite(.serialized) struct AgencyDisplayNameTests {
+@Suite(.onTestThreads, .serialized) struct AgencyDisplayNameTests {
   typealias Agency = AgencyServerRulesTests.Agency
 
   @Test func aNameThatPassesForAnotherIsRefusedThroughPsql() throws {

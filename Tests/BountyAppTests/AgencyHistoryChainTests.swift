@@ -6,7 +6,7 @@ import Testing
 /// cannot plant, edit or delete a step or a link (privileges), and what a role that may write the
 /// history (the owner) plants, edits or deletes by hand is named by `db check` and refused by
 /// undo.
-@Suite(.serialized) struct AgencyHistoryChainTests {
+@Suite(.onTestThreads, .serialized) struct AgencyHistoryChainTests {
   typealias Agency = AgencyServerRulesTests.Agency
 
   /// The admin's step: an edit of fugitive 9 through bounty.

@@ -9,7 +9,7 @@ import Testing
 /// linear in the block whatever the planner believes. The correlated form it replaced was planned,
 /// on statistics taken before the import, as a nested loop reading every touch of the step again
 /// for every fugitive: 40,000 rows took 70 s, 200,000 more than 27 minutes.
-@Suite struct AgencyImportUndoPlanTests {
+@Suite(.onTestThreads) struct AgencyImportUndoPlanTests {
   static let rows = 3000
 
   /// The rows a plan node and its children handled, each node's rows (and those its filters

@@ -6,7 +6,7 @@ import Testing
 
 /// `db init-agency`: the agency's roles, enforced by the database itself, so a hunter's `psql`
 /// can do no more than their bounty.
-@Suite struct AgencyRolesTests {
+@Suite(.onTestThreads) struct AgencyRolesTests {
   @Test func aSQLiteFileHasNoRolesToSetUp() throws {
     let app = try TestApp(engine: .sqlite)
     #expect(

@@ -8,7 +8,7 @@ import Testing
 /// refused, the history, the tally, the ID# runs and the search index are written by nobody but
 /// the server, `hunter` and workspace rows are each hunter's own, and a step planted or edited for
 /// someone else never runs anything when its target runs `undo`.
-@Suite(.serialized) struct AgencyServerRulesTests {
+@Suite(.onTestThreads, .serialized) struct AgencyServerRulesTests {
   /// An agency database with the sample roster's shape in small: fugitive 7 with a note, a photo,
   /// a case file, an expense and an alias; a hunter, a second hunter and an admin.
   final class Agency {

@@ -8,7 +8,7 @@ import Testing
 
 /// Import and export carry the case file: nested in JSON, flat columns in CSV; a round trip gives
 /// back the same roster, and bad case-file values are refused naming their field.
-@Suite struct CaseFileImportExportTests {
+@Suite(.onTestThreads) struct CaseFileImportExportTests {
   static func caseRoster(_ app: TestApp) throws {
     try app.add("Ann \"Annie\" Lee, Jr.", bounty: "12500.50", id: 3)
     try app.add("Bo Rey", bounty: "90", id: 4)

@@ -7,7 +7,7 @@ import Testing
 
 /// The bail-enforcement case file (issue 16): bond and deadline, descriptors, aliases, expenses,
 /// closing, through the dispatcher as a JSON-RPC client calls it.
-@Suite struct CaseFileTests {
+@Suite(.onTestThreads) struct CaseFileTests {
   @Test(arguments: TestEngine.allCases)
   func bondIsNestedJSONWithDaysLeftFromTheLocalToday(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)

@@ -8,7 +8,7 @@ import Testing
 
 /// A closed case is locked: every command that declares `locksOnClosedCase` is refused with the
 /// same message (`refused`, JSON-RPC -32004) and changes nothing, until the case is reopened.
-@Suite struct ClosedCaseLockTests {
+@Suite(.onTestThreads) struct ClosedCaseLockTests {
   static let closed: Int64 = 25772
   static let open: Int64 = 15156
 

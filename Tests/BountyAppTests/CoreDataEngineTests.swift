@@ -5,7 +5,7 @@ import Testing
 
 /// The original app's Core Data store imported on both engines through `data.import`: ID# 0, the
 /// exact bounty, the photo and the half-set sighting land alike, and one undo takes them out.
-@Suite struct CoreDataEngineTests {
+@Suite(.onTestThreads) struct CoreDataEngineTests {
   @Test(arguments: TestEngine.allCases)
   func aStoreImportsAlikeOnBothEngines(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)

@@ -8,7 +8,7 @@ import Testing
 /// `db info` names the engine the database is on: the SQLite library's version for a file, the
 /// server's for an agency database (which no SQLite version describes), in a result that keeps to
 /// its published schema.
-@Suite struct DatabaseInfoTests {
+@Suite(.onTestThreads) struct DatabaseInfoTests {
   @Test(arguments: TestEngine.allCases)
   func infoNamesTheEnginesOwnVersion(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)

@@ -7,7 +7,7 @@ import Testing
 /// The export's row writer writes the same bytes as the definitions it stands for: `Fugitive.json`
 /// (with the photo as the last member) and a CSV record of `DataFormat.csvColumns`, for fugitives
 /// with and without every optional part, awkward text and every currency scale.
-@Suite struct ExportRowTests {
+@Suite(.onTestThreads) struct ExportRowTests {
   static let at = Timestamp(parsing: "2026-11-30T10:00:00Z")!
 
   static var fugitives: [Fugitive] {

@@ -7,7 +7,7 @@ import Testing
 /// of consecutive ID#s (kept by SQLite's triggers of migration 0016; on PostgreSQL brought up to
 /// date once per step from the ID#s its triggers note), in the shape a gap search would scan:
 /// ID# 1 taken and the top ID#s one solid block.
-@Suite struct FreeIDRunEngineTests {
+@Suite(.onTestThreads) struct FreeIDRunEngineTests {
   static let block: Int64 = 30
 
   /// The runs the rows form, found from the rows themselves.

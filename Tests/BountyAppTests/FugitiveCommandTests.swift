@@ -5,7 +5,7 @@ import Testing
 
 @testable import BountyApp
 
-@Suite struct FugitiveCommandTests {
+@Suite(.onTestThreads) struct FugitiveCommandTests {
   @Test(arguments: TestEngine.allCases)
   func addsWithExactMoneyAndTheNextFreeID(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)
@@ -368,7 +368,7 @@ enum PhotoFixtures {
 }
 
 /// Dates typed in words resolve against the store's clock wherever a date is accepted.
-@Suite struct RelativeDateCommandTests {
+@Suite(.onTestThreads) struct RelativeDateCommandTests {
   @Test(arguments: TestEngine.allCases)
   func captureYesterdayIsTheStartOfYesterdayLocally(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)

@@ -5,7 +5,7 @@ import Testing
 @testable import BountyApp
 
 /// Files generated from the registry must match it. `scripts/update-generated` rewrites them.
-@Suite struct GeneratedFilesTests {
+@Suite(.onTestThreads) struct GeneratedFilesTests {
   @Test func commandsReferenceIsCurrent() throws {
     #expect(
       GeneratedFile.staleness("docs/commands.md", CommandReference.markdown(.standard)) == nil,

@@ -8,7 +8,7 @@ import Testing
 
 /// Every kind of change is one undo step; undo and redo restore exactly, survive reopening, and
 /// work across connections.
-@Suite struct HistoryTests {
+@Suite(.onTestThreads) struct HistoryTests {
   /// Everything the user can see, to compare before and after.
   static func snapshot(_ app: TestApp) throws -> String {
     let all = try app.call("fugitives.list", ["all": true, "sort": "manual"]).serialized

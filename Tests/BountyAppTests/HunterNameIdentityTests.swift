@@ -6,7 +6,7 @@ import Testing
 /// A hunter cannot go by a name that passes for another hunter's (issue 35: `ana` + U+200B was
 /// accepted while `ana` was refused, and then another hunter's edits showed as `by ana` in
 /// history), through `bounty settings set hunter.name`.
-@Suite(.serialized) struct HunterNameIdentityTests {
+@Suite(.onTestThreads, .serialized) struct HunterNameIdentityTests {
   @Test func aNameThatPassesForAnotherHuntersIsRefusedAndAnOrdinaryOneAccepted() throws {
     let agency = try AgencyServerRulesTests.Agency()
     let other = try agency.bounty(as: agency.other)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BountyApp
 
-@Suite struct ImportExportTests {
+@Suite(.onTestThreads) struct ImportExportTests {
   static let awkward = [
     "Quote \"Q\" O'Neil", "Comma, Jr.", "Line\nbreak", "Ünïcödé 王伟 🦊", "=1+2", "  spaced  ",
     "tab\there", "back\\slash",

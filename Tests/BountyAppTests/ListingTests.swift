@@ -5,7 +5,7 @@ import Testing
 
 @testable import BountyApp
 
-@Suite struct ListingTests {
+@Suite(.onTestThreads) struct ListingTests {
   func names(_ result: JSON) -> [String] {
     (result["items"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
   }

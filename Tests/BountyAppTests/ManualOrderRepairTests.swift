@@ -8,7 +8,7 @@ import Testing
 /// The manual order stays 1 to n: `db check` finds fugitives sharing a position on both engines
 /// and `--repair` numbers the order again; `db copy` makes the copy's order dense, and an undo of
 /// a step older than the copy puts its fugitives back without sharing positions.
-@Suite struct ManualOrderRepairTests {
+@Suite(.onTestThreads) struct ManualOrderRepairTests {
   /// `db check`, a command of the terminal only.
   static func check(_ app: TestApp, repair: Bool = false) throws -> JSON {
     try app.dispatcher.call(

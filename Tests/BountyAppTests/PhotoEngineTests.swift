@@ -6,7 +6,7 @@ import Testing
 /// Photos on both engines: SQLite's go in and out by incremental blob I/O, PostgreSQL's are bound
 /// as `bytea` and read back in pieces. Either way the bytes come back exactly, the same photo again
 /// records no undo step, and undoing a replacement brings the old photo back.
-@Suite struct PhotoEngineTests {
+@Suite(.onTestThreads) struct PhotoEngineTests {
   /// A PNG of `size` bytes: its signature, then bytes from `seed` (every value occurs, NULs too).
   static func png(size: Int, seed: UInt8) -> [UInt8] {
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

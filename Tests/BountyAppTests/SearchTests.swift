@@ -9,7 +9,7 @@ import Testing
 /// Search through the FTS5 index (migration 0012) gives exactly what a brute-force fold-and-substring
 /// search over every fugitive's name, description, last-seen description and notes gives, in the
 /// tab's order, after every kind of change; and the index holds one entry per fugitive throughout.
-@Suite struct SearchTests {
+@Suite(.onTestThreads) struct SearchTests {
   /// Words in many scripts: Latin with diacritics, Vietnamese (composed and decomposed), CJK,
   /// Hangul, Cyrillic, Greek, and ASCII with the characters a query language would treat specially.
   static let words: [String] = [

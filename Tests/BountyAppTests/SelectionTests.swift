@@ -4,7 +4,7 @@ import BountyTestSupport
 import Testing
 
 /// Capture, release and delete act on several fugitives at once: one undo step, all or nothing.
-@Suite struct SelectionTests {
+@Suite(.onTestThreads) struct SelectionTests {
   static func roster(on engine: TestEngine) throws -> TestApp {
     let app = try TestApp(engine: engine)
     try app.add("Ann Lee", bounty: "100", id: 1)

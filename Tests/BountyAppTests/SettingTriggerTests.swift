@@ -6,7 +6,7 @@ import Testing
 /// The SQLite file's own checks of `setting` (migrations 0017 and 0023) take exactly what bounty stores:
 /// a value is accepted by the triggers if and only if `SettingKey.validate` answers that same
 /// text, and the file's list of currencies is BountyCore's.
-@Suite struct SettingTriggerTests {
+@Suite(.onTestThreads) struct SettingTriggerTests {
   /// Texts tried for every key: canonical values of each key, near misses and junk.
   static let candidates: [String] =
     [

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BountyApp
 
-@Suite struct SettingsCommandTests {
+@Suite(.onTestThreads) struct SettingsCommandTests {
   @Test(arguments: TestEngine.allCases)
   func listsEveryKeyWithDefaults(engine: TestEngine) throws {
     let app = try TestApp(engine: engine)

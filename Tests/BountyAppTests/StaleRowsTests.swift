@@ -7,7 +7,7 @@ import Testing
 
 /// Rows another program writes while bounty has the file open are folded before bounty reads them
 /// (a read mends them in a short write transaction first), and bounty's own changes leave no mark.
-@Suite struct StaleRowsTests {
+@Suite(.onTestThreads) struct StaleRowsTests {
   @Test func aReadAfterAnotherProgramsWriteSeesItFolded() throws {
     let app = try TestApp()
     let id = try app.add("Bravo")

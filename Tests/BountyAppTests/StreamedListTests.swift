@@ -8,7 +8,7 @@ import Testing
 /// `Dispatcher.forEachItem`, what `--format csv|tsv|ndjson` prints: every match, in the page's
 /// order and with the page's items (notes and case files included), across the store's batches and
 /// past the page cap, on both engines.
-@Suite struct StreamedListTests {
+@Suite(.onTestThreads) struct StreamedListTests {
   /// Every item `method` hands over with `params`, as the terminal would ask.
   func streamed(_ app: TestApp, _ method: String, _ params: JSONObject) throws -> [JSON] {
     let spec = try #require(app.dispatcher.registry.command(named: method)?.spec)

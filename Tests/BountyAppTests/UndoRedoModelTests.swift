@@ -8,7 +8,7 @@ import Testing
 /// every change command (valid and invalid ones), then every step undone and every step redone.
 /// After each undo the database must equal, row for row, what it was before that step; after each
 /// redo what it was after it; and a command that failed must have changed nothing.
-@Suite struct UndoRedoModelTests {
+@Suite(.onTestThreads) struct UndoRedoModelTests {
   /// Every row of every user table, in key order, exactly: two snapshots are equal only when the
   /// data is. On PostgreSQL a fugitive's `row_version` counts every change, undo included (that is
   /// how a hunter's undo sees another's edit), so it is the one column undo does not restore.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BountyCore
 
-@Suite struct MoneyTests {
+@Suite(.onTestThreads) struct MoneyTests {
   static let usd = Currency.usd
   static let jpy = Currency.named("JPY")!
   static let bhd = Currency.named("BHD")!
@@ -135,7 +135,7 @@ import Testing
   }
 }
 
-@Suite struct MoneyBytesTests {
+@Suite(.onTestThreads) struct MoneyBytesTests {
   /// The byte writer reports use gives exactly `plain`, for every scale and sign.
   @Test func writePlainEqualsPlain() {
     for currency in [Currency.usd, Currency.named("JPY")!, Currency.named("BHD")!] {

@@ -6,7 +6,7 @@ import Testing
 
 /// Expenses and net in the report, splits, the redacted dossier and the map, checked against
 /// computations made here from the digits.
-@Suite struct CaseFileReportTests {
+@Suite(.onTestThreads) struct CaseFileReportTests {
   /// Minor units from an amount's text, digit by digit: `"1234.50"` → 123450 (the text has the
   /// currency's decimals; a leading `-` is a negative amount).
   static func minor(_ json: JSON?) -> Int128 {

@@ -7,7 +7,7 @@ import Testing
 
 /// The dossier's case file: what `--redact` leaves out, field by field in every format, and the
 /// map's pins where their coordinates say.
-@Suite struct DossierCaseFileTests {
+@Suite(.onTestThreads) struct DossierCaseFileTests {
   /// A captured fugitive with everything a redaction touches, and the dossier of it in `format`.
   static func dossier(_ format: String, redact: Bool, on engine: TestEngine) throws -> String {
     let app = try TestApp(engine: engine)

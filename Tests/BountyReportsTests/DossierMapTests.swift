@@ -9,7 +9,7 @@ import Testing
 /// The dossier's map is the original's: a regional map centred on the capture point (the
 /// last-seen point when not captured), Natural Earth 1:50m with country and state borders, pins
 /// titled with the name and description, and points closer than a pin drawn side by side.
-@Suite struct DossierMapTests {
+@Suite(.onTestThreads) struct DossierMapTests {
   /// The numbers of an SVG attribute in `svg` (the first element that has it after `after`).
   static func numbers(_ svg: Substring, _ name: String, after: String = "<svg") -> [Double] {
     guard let start = svg.firstRange(of: after),

@@ -7,7 +7,7 @@ import Testing
 
 /// The month chart cannot mislead: each series is scaled on the figure printed on its bars, from
 /// zero, with round ticks, and says in words and a table what it shows.
-@Suite struct MonthChartTests {
+@Suite(.onTestThreads) struct MonthChartTests {
   @Test(arguments: [
     (Int64(1), Int64(4)), (3, 4), (4, 4), (5, 8), (9, 20), (11, 20), (25, 40), (900_000, 1_000_000),
     (1_430_00, 200_000), (7_500_00, 800_000), (Int64.max, Int64.max),

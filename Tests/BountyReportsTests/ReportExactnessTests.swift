@@ -6,7 +6,7 @@ import Testing
 
 /// Over thousands of random rosters, rates and both roundings: each commission is bounty × rate
 /// rounded once, and every printed total is exactly the sum of the printed lines it totals.
-@Suite struct ReportExactnessTests {
+@Suite(.onTestThreads) struct ReportExactnessTests {
 
   /// Commission of `minor` at `rate` percent, computed from the decimal digits: the exact product
   /// as a fraction, then the rounding rule applied to the fraction's remainder.

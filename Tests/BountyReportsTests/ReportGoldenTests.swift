@@ -7,7 +7,7 @@ import Testing
 
 /// Every report and dossier format on one fixed roster, compared with the files in Golden/
 /// (`scripts/update-generated` rewrites them; review the diff before committing).
-@Suite struct ReportGoldenTests {
+@Suite(.onTestThreads) struct ReportGoldenTests {
   static let png: [UInt8] = [
     0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
   ]

@@ -9,7 +9,7 @@ import Testing
 /// before it are converted when their SQL is one of the fixed statements of migration 0015 (or an
 /// import's `DELETE FROM fugitive WHERE position > N`); any other (literal SQL from before 0015, or
 /// text that matches nothing) is never run: its step and every older step of its stack go.
-@Suite struct BoundUndoMigrationTests {
+@Suite(.onTestThreads) struct BoundUndoMigrationTests {
   /// A file at version 16 holding, oldest first: a step of literal SQL (recorded at version 14),
   /// a bound edit (version 15's triggers) and an import's literal block deletion.
   private func oldFile(_ folder: TemporaryFolder, planted: String? = nil) throws -> String {

@@ -8,7 +8,7 @@ import Testing
 /// Migration 0013 (the case file) on a database at version 11 that holds data: every row of every
 /// older table is kept as it was, the new tables start empty, and the fugitive reads with an empty
 /// case file that can then be written.
-@Suite struct CaseFileMigrationTests {
+@Suite(.onTestThreads) struct CaseFileMigrationTests {
   static let caseFileVersion = Migration.bundled.firstIndex {
     $0.sql.contains("CREATE TABLE case_file")
   }

@@ -7,7 +7,7 @@ import Testing
 
 /// What the binary carries is exactly what `Migrations/` holds, and the build tool that embeds it
 /// refuses a folder whose names break the rule.
-@Suite struct EmbeddedMigrationsTests {
+@Suite(.onTestThreads) struct EmbeddedMigrationsTests {
   /// The repository's `Migrations/` folder, found from the test sources' `#filePath`.
   static let folder = GeneratedFile.root.appending(path: "Migrations")
 

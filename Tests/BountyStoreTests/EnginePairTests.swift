@@ -116,7 +116,7 @@ enum EngineDifferences {
 
 /// The two engines are a checked pair: both migration ladders applied to empty databases give the
 /// same tables and views with the same columns, but for what `EngineDifferences` declares.
-@Suite struct EnginePairTests {
+@Suite(.onTestThreads) struct EnginePairTests {
   /// Every table and view, with its columns, of a schema.
   typealias Schema = [String: [String]]
 
@@ -220,7 +220,7 @@ enum EngineDifferences {
 
 /// A fugitive row is read by column name: the same row selected with its columns in another
 /// order (and with other columns between) reads as the same fugitive, on both engines.
-@Suite struct FugitiveColumnsByNameTests {
+@Suite(.onTestThreads) struct FugitiveColumnsByNameTests {
   static func check(_ store: Store) throws {
     try store.database.transaction(write: true) {
       try store.insertFugitive(

@@ -8,7 +8,7 @@ import Testing
 /// What `db check` expects of the schema is derived from the migrations at build time (never a
 /// hand list), a new database holds exactly it, and the check a change makes before it starts
 /// costs a few microseconds.
-@Suite struct ExpectedSchemaTests {
+@Suite(.onTestThreads) struct ExpectedSchemaTests {
   @Test func theExpectedObjectsAreEveryObjectANewDatabaseHolds() throws {
     let store = try Store.open(path: try TemporaryFolder().file("new.sqlite"))
     let held = try store.database.query(

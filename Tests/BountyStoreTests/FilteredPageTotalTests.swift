@@ -8,7 +8,7 @@ import Testing
 /// A page filtered by more than the status (a minimum bounty, a capture date range) carries the
 /// number of every match in its own statement, on both engines: the same totals with any limit and
 /// offset, and from an empty page past the end too.
-@Suite struct FilteredPageTotalTests {
+@Suite(.onTestThreads) struct FilteredPageTotalTests {
   static func check(_ store: Store) throws {
     try store.database.transaction(write: true) {
       for id in Int64(1)...10 {

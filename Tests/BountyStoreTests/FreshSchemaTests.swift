@@ -7,7 +7,7 @@ import Testing
 
 /// A new database gets the schema of every migration in one step (a script made at build time),
 /// and it is the schema the ladder builds, object by object and row by row.
-@Suite struct FreshSchemaTests {
+@Suite(.onTestThreads) struct FreshSchemaTests {
   /// Every schema object as `type name on table: sql`, and every row of every table bounty writes
   /// (not the search index's shadow tables, and `bounty_migration` without its times), sorted.
   static func contents(of path: String) throws -> [String] {

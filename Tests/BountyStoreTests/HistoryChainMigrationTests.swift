@@ -7,7 +7,7 @@ import Testing
 /// The `history_chain` migration seals the history a file already holds, once, in its own
 /// transaction: one `seal` link per step, so the chain holds and the old steps still undo, while a
 /// step planted after the migration is named.
-@Suite struct HistoryChainMigrationTests {
+@Suite(.onTestThreads) struct HistoryChainMigrationTests {
   @Test func existingStepsAreSealedOnceAndStillUndo() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("old.sqlite")

@@ -8,7 +8,7 @@ import Testing
 /// A list (a page, a search page, a read-ahead, a stream) asks of its ID#s at once whether each
 /// fugitive has a photo, notes or a case file, and asks no table that has no row: every fugitive
 /// it reads equals the one a single look-up reads, on both engines.
-@Suite struct ListChildrenTests {
+@Suite(.onTestThreads) struct ListChildrenTests {
   static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
 
   static func check(_ store: Store) throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Schema version 1…5 databases, built from the shipped files as an older bounty (or the sqlite3
 /// shell) would have left them, come to the newest version with every value kept.
-@Suite struct MigrationTests {
+@Suite(.onTestThreads) struct MigrationTests {
   static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 0, 255]
 
   /// Writes a database at `version` from the shipped migration files, without bounty's

@@ -4,7 +4,7 @@ import Testing
 
 /// The PostgreSQL fixture agency-mode tests stand on: a server reached over its Unix socket, and a
 /// database of their own for each test.
-@Suite struct PostgresClusterTests {
+@Suite(.onTestThreads) struct PostgresClusterTests {
   @Test func aFreshDatabaseIsEmptyAndReachableByItsURL() throws {
     let server = try PostgresTestServer.shared
     let url = try server.freshDatabase()

@@ -1,4 +1,5 @@
 import BountyCore
+import BountyTestSupport
 import Testing
 
 @testable import BountyStore
@@ -7,7 +8,7 @@ import Testing
 /// lock wait or statement the server stopped is exit 1 naming its setting's actual value, only
 /// bounty's own cancel (Ctrl-C) is `interrupted` (exit 130), and a commit cut off is not called
 /// a change that failed.
-@Suite struct PostgresErrorSentenceTests {
+@Suite(.onTestThreads) struct PostgresErrorSentenceTests {
   static func error(
     _ sqlState: String?, _ change: (inout PostgresError) -> Void = { _ in }
   ) -> PostgresError {

@@ -1,4 +1,5 @@
 import BountyCore
+import BountyTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// History and search on an agency database: each hunter (PostgreSQL role) undoes their own
 /// steps, a step another hunter touched since is refused and changes nothing, history names who
 /// made each step, and search folds case and accents on the server.
-@Suite struct PostgresHistoryTests {
+@Suite(.onTestThreads) struct PostgresHistoryTests {
   /// Two login roles of their own on the test server, allowed every row change, dropped after.
   final class Hunters {
     let scratch: ScratchPostgres

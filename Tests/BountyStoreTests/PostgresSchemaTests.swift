@@ -1,4 +1,5 @@
 import BountyCore
+import BountyTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// The agency ladder (`Migrations/postgresql`) on a real server: migrating, refusing what must not
 /// be touched, two hunters opening a new database at once, and the schema's own psql check.
-@Suite struct PostgresSchemaTests {
+@Suite(.onTestThreads) struct PostgresSchemaTests {
   let now = Timestamp(secondsSinceEpoch: 1_796_000_000)
 
   @Test func migratesAnEmptyDatabaseOnceAndRecordsEachMigration() throws {

@@ -1,4 +1,5 @@
 import BountyCore
+import BountyTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// are `bigint`, so the values SQLite needed migration 0021's triggers to refuse (text, a blob, a
 /// number past the range) are refused by the server's own types, and a fraction is stored as the
 /// integer PostgreSQL's assignment cast rounds it to, never as a fraction.
-@Suite struct PostgresTypedColumnsTests {
+@Suite(.onTestThreads) struct PostgresTypedColumnsTests {
   @Test func moneyAndIDColumnsTakeOnlyIntegers() throws {
     let scratch = try ScratchPostgres()
     let store = try Store.open(path: scratch.url)

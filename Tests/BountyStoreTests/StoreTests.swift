@@ -5,7 +5,7 @@ import Testing
 
 @testable import BountyStore
 
-@Suite struct StoreTests {
+@Suite(.onTestThreads) struct StoreTests {
   @Test func createsAPrivateFileInAPrivateFolder() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("deep/er/bounty.sqlite")
@@ -103,7 +103,7 @@ final class Failures: @unchecked Sendable {
 }
 
 /// The URI that opens a database as `immutable=1` keeps every byte of the path.
-@Suite struct ImmutableOpenTests {
+@Suite(.onTestThreads) struct ImmutableOpenTests {
   @Test func theURIPercentEncodesEverythingButUnreservedBytesAndSlashes() {
     #expect(
       SQLiteConnection.immutableURI("/tmp/a b/c?d#e%f&g=h/ü~x-y_z.sqlite")

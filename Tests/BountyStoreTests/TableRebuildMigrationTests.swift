@@ -8,7 +8,7 @@ import Testing
 /// A migration that rebuilds `fugitive` by sqlite.org's twelve-step recipe ("Making Other Kinds Of
 /// Table Schema Changes"), as a future `0012` would: its children survive, and a rebuild that would
 /// orphan them is rolled back leaving the file byte for byte as it was.
-@Suite struct TableRebuildMigrationTests {
+@Suite(.onTestThreads) struct TableRebuildMigrationTests {
   static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7, 7, 7]
 
   /// A database at the shipped version holding three fugitives, notes on two, photos on two.

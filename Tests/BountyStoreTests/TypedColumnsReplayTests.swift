@@ -7,7 +7,7 @@ import Testing
 /// Migration 0021's typed columns and photo signature refuse a wrong value another program writes,
 /// but stand aside while undo or redo puts back what a step found: on a file an older version
 /// wrote, the delete of a fugitive whose bounty is text and whose photo is no image undoes.
-@Suite struct TypedColumnsReplayTests {
+@Suite(.onTestThreads) struct TypedColumnsReplayTests {
   /// A file migrated to version 20 holding fugitive 9 with the bounty 'abc' and an SVG photo, then
   /// opened (and migrated to the newest version) by bounty.
   static func olderFile(in folder: TemporaryFolder) throws -> Store {

@@ -5,7 +5,7 @@ import Testing
 
 /// Many hunters on one agency database at once, each through the real binary as its own role:
 /// nothing any of them did is lost, the manual order stays dense, and undo keeps to its owner.
-@Suite(.serialized) struct AgencyConcurrencyTests {
+@Suite(.onTestThreads, .serialized) struct AgencyConcurrencyTests {
   static let hunters = 8
   static let changesPerHunter = 200
   static let sharedFugitives = 20

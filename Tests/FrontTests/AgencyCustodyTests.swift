@@ -9,7 +9,7 @@ import Testing
 /// hunter's `psql` too, which the server records as a step of its own), after the server verified
 /// the chain (`bounty_chain_problem()`); a chain the table's owner edited by hand is refused in
 /// one line naming the problem.
-@Suite struct AgencyCustodyTests {
+@Suite(.onTestThreads) struct AgencyCustodyTests {
   /// A fresh agency database: the owner (the test server's superuser) and two hunters, ana (whose
   /// display name is Ana Reyes) and ben (none: shown by his role). Ana adds fugitives 1 and 2 and a
   /// note on 1; ben edits the bounty of both; ben's `psql` changes 1's description outside bounty.

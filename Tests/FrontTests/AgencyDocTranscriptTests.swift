@@ -9,7 +9,7 @@ import Testing
 /// OS user when the tests run as root (as the document's reader would, `sudo -u postgres -i`),
 /// with `PGHOST` the cluster's socket and `PGUSER` its superuser. `scripts/update-generated`
 /// rewrites the outputs.
-@Suite struct AgencyDocTranscriptTests {
+@Suite(.onTestThreads) struct AgencyDocTranscriptTests {
   static let document = "docs/agency.md"
 
   @Test func everyStepOfTheAgencyGuideRunsAsShown() throws {

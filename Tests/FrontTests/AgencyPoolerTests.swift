@@ -5,7 +5,7 @@ import Testing
 /// Agency mode through PgBouncer in session pooling (docs/agency.md, "Many short commands"), each
 /// hunter through the real binary as its own role: the pooler hands a one-shot command a server
 /// connection an earlier one used, and everything that hangs on who is connected still holds.
-@Suite(.serialized) struct AgencyPoolerTests {
+@Suite(.onTestThreads, .serialized) struct AgencyPoolerTests {
   @Test func huntersThroughAPoolerStayThemselvesAndLoseNothing() throws {
     let server = try PostgresTestServer.shared
     let (url, _) = try AgencyConcurrencyTests.agency(hunters: 4)

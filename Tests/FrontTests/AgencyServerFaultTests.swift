@@ -9,7 +9,7 @@ import Testing
 /// client killed while it waits leaves nothing held on the server; a `statement_timeout` is not a
 /// Ctrl-C; a session the server ended is made again for the next request; a commit cut off says
 /// its outcome is unknown.
-@Suite(.serialized) struct AgencyServerFaultTests {
+@Suite(.onTestThreads, .serialized) struct AgencyServerFaultTests {
   /// A fresh agency database holding fugitive 7, and a runner for it as the superuser.
   static func agency() throws -> (server: PostgresTestServer, url: String, runner: BinaryRunner) {
     let server = try PostgresTestServer.shared

@@ -7,7 +7,7 @@ import Testing
 /// takes the answer of its last `COMMIT` before it says goodbye, so the server never finds the
 /// socket closed while it answers (which it logged as `could not send data to client`, then
 /// `FATAL: connection to client lost`, once for every command that only read).
-@Suite(.serialized) struct AgencySessionEndTests {
+@Suite(.onTestThreads, .serialized) struct AgencySessionEndTests {
   @Test func commandsThatOnlyReadEndTheirSessionsWithoutAFatalError() throws {
     let server = try PostgresTestServer.shared
     let url = try server.freshDatabase()

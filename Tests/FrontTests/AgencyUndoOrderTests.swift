@@ -6,7 +6,7 @@ import Testing
 /// Each hunter undoes their own steps, so the place a step frees in the manual order may be taken
 /// by another hunter's fugitive before the step is undone: the undo puts its fugitives back where
 /// they were and the order is numbered 1 to n again, never two fugitives at one position.
-@Suite struct AgencyUndoOrderTests {
+@Suite(.onTestThreads) struct AgencyUndoOrderTests {
   @Test func undoingADeleteAfterAnotherHuntersAddKeepsTheOrderDense() throws {
     let server = try PostgresTestServer.shared
     let url = try server.freshDatabase()

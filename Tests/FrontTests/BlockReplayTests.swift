@@ -9,7 +9,7 @@ import Testing
 /// a key another program took, or a row it changed, refuses the replay naming it. Each test runs
 /// with a small block (statement by statement, the row triggers recording) and with one that
 /// outweighs the roster (set-based, `SetBasedBlock`: indexes and triggers dropped and rebuilt).
-@Suite struct BlockReplayTests {
+@Suite(.onTestThreads) struct BlockReplayTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

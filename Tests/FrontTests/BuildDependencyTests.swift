@@ -4,7 +4,7 @@ import Testing
 
 /// A fresh Debian machine builds bounty after `scripts/install-build-deps`: every header a system
 /// library target of Package.swift includes comes from a package that script installs.
-@Suite struct BuildDependencyTests {
+@Suite(.onTestThreads) struct BuildDependencyTests {
   /// The system library targets Package.swift declares (`.systemLibrary(name: "CSQLite", …)`).
   static func systemLibraryTargets() throws -> [String] {
     let manifest = try String(

@@ -5,7 +5,7 @@ import Testing
 
 /// The case file through the real binary: days left in the local calendar of `TZ`, and the lock
 /// of a closed case on both fronts.
-@Suite struct CaseFileFrontTests {
+@Suite(.onTestThreads) struct CaseFileFrontTests {
   /// `bond.daysLeft` of fugitive 1 (forfeiture on `deadline`) when the clock says `now` in `zone`.
   static func daysLeft(deadline: String, now: String, zone: String) throws -> String {
     let folder = try TemporaryFolder()

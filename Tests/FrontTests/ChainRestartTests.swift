@@ -7,7 +7,7 @@ import Testing
 /// "Restarting the chain"): the steps the chain no longer vouches for are dropped, the ones it
 /// still vouches for are kept and undo them as before, and `db check` names the restart for good.
 /// Another program is the `sqlite3` shell.
-@Suite struct ChainRestartTests {
+@Suite(.onTestThreads) struct ChainRestartTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

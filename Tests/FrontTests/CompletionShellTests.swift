@@ -5,7 +5,7 @@ import Testing
 /// The completion scripts run in their own shells: bash's function driven through `COMP_WORDS`,
 /// fish's `complete -C` (its own hook for what Tab offers), and zsh in a real terminal (tmux), where
 /// the first Tab of a new shell must already work.
-@Suite struct CompletionShellTests {
+@Suite(.onTestThreads) struct CompletionShellTests {
   /// A folder with a roster holding fugitives 4242 and 4343, and files of several kinds.
   final class Setting {
     let folder: TemporaryFolder

@@ -8,7 +8,7 @@ import Testing
 /// mode), anything but a regular file is refused in one line without waiting on it, and CR LF
 /// ends a line. Before, a link was replaced by a regular 0644 file, a FIFO hung every command and
 /// a CR LF file was all "line 1".
-@Suite struct ConfigFileKindTests {
+@Suite(.onTestThreads) struct ConfigFileKindTests {
   let folder: TemporaryFolder
   var bounty: BinaryRunner
   let config: String

@@ -6,7 +6,7 @@ import Testing
 /// `bounty import` of the original app's Core Data store, model versions 1–5, built here with the
 /// sqlite3 shell as Core Data lays it out: every fugitive exactly as stored, the store untouched,
 /// all or nothing, one undo step.
-@Suite struct CoreDataImportTests {
+@Suite(.onTestThreads) struct CoreDataImportTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `bounty db copy` moves a whole roster between a SQLite file and an agency database, both ways,
 /// through the real binary, keeping every value (notes, photos, case files, settings).
-@Suite struct DatabaseCopyTests {
+@Suite(.onTestThreads) struct DatabaseCopyTests {
   @Test func aRosterGoesToTheAgencyAndBackUnchanged() throws {
     let folder = try TemporaryFolder()
     let personal = BinaryRunner(database: folder.file("personal.sqlite"))

@@ -6,7 +6,7 @@ import Testing
 /// the real `bounty` first on PATH, a fresh database per document (blocks of one document share it,
 /// so a guide can build up its roster), the clock fixed, no colour; its output must be the lines that
 /// follow it. `scripts/update-generated` rewrites the outputs.
-@Suite struct DocTranscriptTests {
+@Suite(.onTestThreads) struct DocTranscriptTests {
   static let documents: [String] = {
     let docs = GeneratedFile.root.appending(path: "docs")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []

@@ -6,7 +6,7 @@ import Testing
 /// The undo log binds values (migration 0015): whatever text a change replaces, however long or
 /// full of quotes, comes back byte for byte on undo and again on redo, and none of it is ever
 /// written into the log's SQL text.
-@Suite struct ExactUndoTests {
+@Suite(.onTestThreads) struct ExactUndoTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

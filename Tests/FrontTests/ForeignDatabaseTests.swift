@@ -5,7 +5,7 @@ import Testing
 
 /// Another application's SQLite file named by `--db` is refused in one line, before anything is
 /// written to it or beside it.
-@Suite struct ForeignDatabaseTests {
+@Suite(.onTestThreads) struct ForeignDatabaseTests {
   @Test(arguments: ["DELETE", "WAL"])
   func aForeignFileAtABountyVersionIsRefusedUntouched(journal: String) throws {
     let folder = try TemporaryFolder()

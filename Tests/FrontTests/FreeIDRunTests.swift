@@ -6,7 +6,7 @@ import Testing
 /// Choosing a free ID# is one index look-up whatever IDs exist (migration 0016 keeps the runs of
 /// consecutive ID#s), also in the shape that used to scan: ID# 1 taken and the top ID#s one solid
 /// block, here 100,000 at each end (200,000 rows).
-@Suite struct FreeIDRunTests {
+@Suite(.onTestThreads) struct FreeIDRunTests {
   static let block = 100_000
   let folder: TemporaryFolder
   let bounty: BinaryRunner

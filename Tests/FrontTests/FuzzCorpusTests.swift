@@ -4,7 +4,7 @@ import Testing
 
 /// Every input in Tests/FuzzCorpus (the seeds, and every crash the fuzzers found, kept after the fix)
 /// is replayed through its target by bounty-fuzz built without libFuzzer: none may crash.
-@Suite struct FuzzCorpusTests {
+@Suite(.onTestThreads) struct FuzzCorpusTests {
   @Test(arguments: ["money", "csv", "json-rpc", "argv", "json-import", "timestamp", "shell-words"])
   func corpusReplaysWithoutACrash(target: String) throws {
     let folder = GeneratedFile.root.appending(path: "Tests/FuzzCorpus/\(target)")

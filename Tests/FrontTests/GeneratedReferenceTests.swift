@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The completion scripts and the man page in share/ are generated from the registry and must match.
-@Suite struct GeneratedReferenceTests {
+@Suite(.onTestThreads) struct GeneratedReferenceTests {
   @Test(arguments: [
     ("bash", "share/completions/bounty.bash"), ("zsh", "share/completions/_bounty"),
     ("fish", "share/completions/bounty.fish"),

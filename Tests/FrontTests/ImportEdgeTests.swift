@@ -5,7 +5,7 @@ import Testing
 
 /// Imports through the real binary: both formats checked alike and strictly, each problem reported
 /// once, `--replace` keeping what the file lacks, and a spreadsheet's CSV read as it is written.
-@Suite struct ImportEdgeTests {
+@Suite(.onTestThreads) struct ImportEdgeTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 
@@ -189,7 +189,7 @@ import Testing
 
 /// Rows without an ID# get free ones quickly even when ID# 2147483647 is taken (the import asks the
 /// store for a free ID# once, then takes the next ID#s by index look-up).
-@Suite struct FreeIDTests {
+@Suite(.onTestThreads) struct FreeIDTests {
   @Test func idLessRowsAfterTheLastIDAreFast() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))

@@ -6,7 +6,7 @@ import Testing
 /// the tools look and --uninstall takes exactly those away, with the folders the install made.
 /// (The release builds, the .deb and lintian are checked by scripts/check-packaging, which
 /// `.ci/run` runs after `swift test`: they take minutes.)
-@Suite(.serialized) struct InstallTests {
+@Suite(.onTestThreads, .serialized) struct InstallTests {
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

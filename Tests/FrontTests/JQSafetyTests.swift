@@ -7,7 +7,7 @@ import Testing
 /// (Debian's libjq 1.6 segfaulted on `input`, `inputs` and `debug`, aborted on module directives,
 /// exited 0 on `halt_error` and grew without bound): each filter through the real binary ends with
 /// its own status, never a signal, and one line on standard error.
-@Suite struct JQSafetyTests {
+@Suite(.onTestThreads) struct JQSafetyTests {
   let folder: TemporaryFolder
   var bounty: BinaryRunner
 

@@ -8,7 +8,7 @@ import Testing
 /// SQLite, libpq, the command handlers' module or a tab's. The compiler keeps the handlers away
 /// from them as long as they do not import those modules (BountyApp imports them internally);
 /// this test keeps them from importing them.
-@Suite struct LayeringTests {
+@Suite(.onTestThreads) struct LayeringTests {
   static let fronts = ["Sources/TerminalFront", "Sources/RPCFront"]
   /// Modules no front may import, in any form.
   static let forbidden: Set<String> = [

@@ -8,7 +8,7 @@ import Testing
 /// piece by piece, imports read one record or element at a time, redo replays a page of history
 /// at a time, and a batch is answered member by member. Measured with GNU time (`wait4`) on 60,000 fugitives (the
 /// 1,000,000-row figures are in docs/performance.md).
-@Suite(.serialized) struct MemoryBoundTests {
+@Suite(.onTestThreads, .serialized) struct MemoryBoundTests {
   static let budget = 64.0
   let folder: TemporaryFolder
   let bounty: BinaryRunner

@@ -4,7 +4,7 @@ import Testing
 
 /// `move --to N` means row N of the list being looked at: the Fugitives tab's manual order counts
 /// only fugitives at large, the Captured tab's only captured ones.
-@Suite struct MoveRowTests {
+@Suite(.onTestThreads) struct MoveRowTests {
   @Test func rowNIsTheNthRowOfTheFugitivesOwnList() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))

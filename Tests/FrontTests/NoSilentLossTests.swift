@@ -8,7 +8,7 @@ import Testing
 /// edited, imported or inserted by the sqlite3 shell; a ledger that already overflows (written
 /// before migration 20) makes the dossier fail saying why and the card say so; a redacted dossier
 /// keeps no sighting description in any format.
-@Suite struct NoSilentLossTests {
+@Suite(.onTestThreads) struct NoSilentLossTests {
   static let largest = "92233720368547758.07"
   let folder: TemporaryFolder
   let bounty: BinaryRunner

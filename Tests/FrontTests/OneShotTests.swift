@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The terminal front, through the real binary: exit codes, streams, `--json`.
-@Suite struct OneShotTests {
+@Suite(.onTestThreads) struct OneShotTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

@@ -5,7 +5,7 @@ import Testing
 
 /// What the original app could store and bounty keeps as it is: ID# 0 (its model's default) and
 /// negative ID#s, and a position with one coordinate, migrated from an old database.
-@Suite struct OriginalIDTests {
+@Suite(.onTestThreads) struct OriginalIDTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

@@ -7,7 +7,7 @@ import Testing
 /// keys off, none of bounty's functions) keeps bounty's rules, or the file refuses the write
 /// (migration 0017); a `.dump` copy opens as the roster it is; `db check` names what another
 /// program broke and `--repair` mends it in one undoable step.
-@Suite struct OtherClientsTests {
+@Suite(.onTestThreads) struct OtherClientsTests {
   /// The sample roster plus a bond, an alias and an expense for fugitive 12328 (who has notes).
   final class Roster {
     let folder: TemporaryFolder

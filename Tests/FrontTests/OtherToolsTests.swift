@@ -6,7 +6,7 @@ import Testing
 /// bounty with the tools a person already has: `$PAGER` for long tables, `$EDITOR` for a note,
 /// `--jq` for JSON. A terminal comes from script(1); the pager and editor are scripts that record
 /// what they were given.
-@Suite struct OtherToolsTests {
+@Suite(.onTestThreads) struct OtherToolsTests {
   let folder: TemporaryFolder
   var bounty: BinaryRunner
 
@@ -79,7 +79,7 @@ import Testing
     var withLess = bounty
     withLess.environment.removeValue(forKey: "PAGER")
     withLess.environment["PATH"] = folder.file("bin") + ":/usr/bin:/bin"
-    try onATerminal("fugitives list", runner: withLess)
+    _ = try onATerminal("fugitives list", runner: withLess)
     #expect(text(paged) == "less -FRX\n")
     try FileManager.default.removeItem(atPath: paged)
     withLess.environment["PAGER"] = "cat"

@@ -6,7 +6,7 @@ import Testing
 
 /// Where `--output` and standard output go, through the real binary: nothing a user points an
 /// output at is destroyed, and a failed write is never reported as success.
-@Suite struct OutputEdgeTests {
+@Suite(.onTestThreads) struct OutputEdgeTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 
@@ -202,7 +202,7 @@ final class ThreadResult<T: Sendable>: @unchecked Sendable {
 
 /// JSON-RPC reads no file it was not given: files are off unless `bounty rpc --files DIR`, and
 /// then only inside DIR.
-@Suite struct RPCFileAccessTests {
+@Suite(.onTestThreads) struct RPCFileAccessTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

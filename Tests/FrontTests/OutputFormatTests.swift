@@ -7,7 +7,7 @@ import Testing
 
 /// What programs read from the terminal front: `--format` rows, `--json` fields, and people's
 /// screens (`db info`) in words and units, through the real binary.
-@Suite struct OutputFormatTests {
+@Suite(.onTestThreads) struct OutputFormatTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 
@@ -114,7 +114,7 @@ import Testing
 }
 
 /// Several ID#s on the command line.
-@Suite struct SeveralAtOnceTests {
+@Suite(.onTestThreads) struct SeveralAtOnceTests {
   @Test func captureReleaseAndDeleteTakeSeveralIDs() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))
@@ -140,7 +140,7 @@ import Testing
 }
 
 /// Dates in words are read in the local zone TZ names (POSIX zone strings: no tzdata needed).
-@Suite struct LocalDateWordsTests {
+@Suite(.onTestThreads) struct LocalDateWordsTests {
   @Test(arguments: [
     ("UTC", "2026-11-30T00:00:00Z"), ("NZT-13", "2026-11-29T11:00:00Z"),
     ("HST10", "2026-11-30T10:00:00Z"),
@@ -157,7 +157,7 @@ import Testing
 }
 
 /// A form's refusal message is wrapped to the form's width, never cut.
-@Suite struct WrappedLinesTests {
+@Suite(.onTestThreads) struct WrappedLinesTests {
   @Test func wrapsBetweenWordsAndCutsOnlyAWordLongerThanALine() {
     #expect(
       wrappedLines("its bounty was changed since", toWidth: 12) == [

@@ -7,7 +7,7 @@ import Testing
 /// one shape; `--format` and a bare `--json` do not mix; every CSV for people is RFC 4180 with
 /// formulas guarded, and the export round-trips exactly; `--output` takes its format from the
 /// file's name and refuses an existing file unless `--force`.
-@Suite struct OutputModelTests {
+@Suite(.onTestThreads) struct OutputModelTests {
   static let formulas = [
     #"=HYPERLINK("http://evil.example","Click")"#, "+1 555 0100", "-2+3", "@SUM(A1:A9)",
   ]

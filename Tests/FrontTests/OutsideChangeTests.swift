@@ -6,7 +6,7 @@ import Testing
 /// Changes made outside bounty (migration 25, docs/history.md, "Changes outside bounty"): what
 /// another program (the `sqlite3` shell) changes in a fugitive or its records is logged and named
 /// in the fugitive's chain of custody; nothing bounty writes itself is.
-@Suite struct OutsideChangeTests {
+@Suite(.onTestThreads) struct OutsideChangeTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

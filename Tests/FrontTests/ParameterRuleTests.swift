@@ -7,7 +7,7 @@ import Testing
 /// One failure rule for both fronts, over every command of the registry: a missing or malformed
 /// parameter is a usage error (exit 64 on the terminal, -32602 with `data.field` in JSON-RPC),
 /// found before anything runs.
-@Suite struct ParameterRuleTests {
+@Suite(.onTestThreads) struct ParameterRuleTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

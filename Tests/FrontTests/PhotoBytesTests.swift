@@ -6,7 +6,7 @@ import Testing
 /// A photo is PNG or JPEG by its bytes on every way in, whatever it is labelled: an SVG or a shell
 /// script labelled `application/octet-stream` (which a JSON import took before, and an export then
 /// carried out again) is refused naming the row, and nothing is imported.
-@Suite struct PhotoBytesTests {
+@Suite(.onTestThreads) struct PhotoBytesTests {
   let folder: TemporaryFolder
   var bounty: BinaryRunner
 

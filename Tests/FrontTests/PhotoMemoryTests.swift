@@ -7,7 +7,7 @@ import Testing
 /// its replacement undone and redone, each within a request's memory budget: the bytes go in and
 /// out by incremental blob I/O, the answer is written as it is serialised, and replacing deletes
 /// the old row (the undo log copies it once, inside SQLite).
-@Suite(.serialized) struct PhotoMemoryTests {
+@Suite(.onTestThreads, .serialized) struct PhotoMemoryTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

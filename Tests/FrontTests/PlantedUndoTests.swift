@@ -7,7 +7,7 @@ import Testing
 /// with the `sqlite3` shell, whatever SQL text it carries, never runs that text. An entry without
 /// a known op is refused (exit 1, nothing changes); an entry with an op is a change of one row,
 /// bound to its values, the same a `sqlite3` user could make directly.
-@Suite struct PlantedUndoTests {
+@Suite(.onTestThreads) struct PlantedUndoTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

@@ -6,7 +6,7 @@ import Testing
 /// A person's preferences (`color`, the sorts, `confirm.delete`, `pager`) live in their config file,
 /// `$XDG_CONFIG_HOME/bounty/config`; the roster keeps the roster's settings. Driven through the
 /// binary, as a person and their scripts use it.
-@Suite struct PreferenceTests {
+@Suite(.onTestThreads) struct PreferenceTests {
   let folder: TemporaryFolder
   var bounty: BinaryRunner
   let config: String

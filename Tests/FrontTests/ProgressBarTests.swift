@@ -4,7 +4,7 @@ import Testing
 
 /// The progress bar of a long import, on a terminal (script(1) gives the binary one): Ctrl-C typed
 /// there stops the import, and the answer starts on the cleared line, not after the bar.
-@Suite struct ProgressBarTests {
+@Suite(.onTestThreads) struct ProgressBarTests {
   @Test func ctrlCTypedOnTheTerminalClearsTheBarAndChangesNothing() throws {
     let folder = try TemporaryFolder()
     let csv = folder.file("roster.csv")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The Python client in docs/json-rpc.md runs as printed, against the real binary.
-@Suite struct PythonClientDocTests {
+@Suite(.onTestThreads) struct PythonClientDocTests {
   @Test func theDocumentedClientWorks() throws {
     let document = try String(
       contentsOf: GeneratedFile.root.appending(path: "docs/json-rpc.md"), encoding: .utf8)

@@ -8,7 +8,7 @@ import Testing
 
 /// docs/json-rpc.md shows one real request and response per method. They are produced here, on the
 /// sample roster with a fixed clock, so the document cannot drift from the program.
-@Suite struct RPCExamplesDocTests {
+@Suite(.onTestThreads) struct RPCExamplesDocTests {
   static let examples: [(String, String)] = [
     ("fugitives.list", #"{"sort":"bounty","desc":true,"limit":2}"#),
     ("fugitives.get", #"{"id":57750}"#),

@@ -6,7 +6,7 @@ import Testing
 /// `bounty rpc --files DIR` opens a named file beneath DIR in one step and reads what it opened:
 /// a FIFO is refused at once (the session goes on), and a name swapped between a folder inside and
 /// a symbolic link to a folder outside while imports run never reads from outside.
-@Suite struct RPCFilesBeneathTests {
+@Suite(.onTestThreads) struct RPCFilesBeneathTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
   let allowed: String

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `bounty rpc` as a process: limits, and a long pipe answered completely and in order.
-@Suite struct RPCProcessTests {
+@Suite(.onTestThreads) struct RPCProcessTests {
   @Test func aLineOverSixteenMebibytesIsRefusedAndReadingGoesOn() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))

@@ -7,7 +7,7 @@ import Testing
 
 /// The JSON-RPC 2.0 specification's own examples (section 7), adapted to bounty's methods, and every
 /// error code of docs/contract.md.
-@Suite struct RPCProtocolTests {
+@Suite(.onTestThreads) struct RPCProtocolTests {
   let app: TestApp
   let handler: RPCHandler
 

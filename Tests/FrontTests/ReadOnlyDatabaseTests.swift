@@ -7,7 +7,7 @@ import Testing
 /// A database the user may only read (mode 0444, another owner), in a folder they can write and in
 /// one they cannot: the commands that read work and write nothing, not even a `-wal` or `-shm`, and
 /// the ones that change say so in one line (docs/reliability.md, "A database you may only read").
-@Suite struct ReadOnlyDatabaseTests {
+@Suite(.onTestThreads) struct ReadOnlyDatabaseTests {
   /// Commands that only read, with a piece of what each must print.
   static let readers: [(arguments: [String], shows: String)] = [
     (["fugitives", "list"], "Jolene Pruitt"),

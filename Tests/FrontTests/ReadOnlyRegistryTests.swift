@@ -7,7 +7,7 @@ import Testing
 /// Every command the registry declares read-only works, as a user who may only read the database
 /// (mode 0444, another owner), in a folder they can write and in one they cannot; none of them
 /// writes a byte or leaves a file behind.
-@Suite struct ReadOnlyRegistryTests {
+@Suite(.onTestThreads) struct ReadOnlyRegistryTests {
   /// The smallest PNG signature the photo check accepts.
   static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
 

@@ -7,7 +7,7 @@ import Testing
 /// A command that only reads never creates a folder or a file (a mistyped `--db` does not start an
 /// empty roster): it says where no roster is and exits 1. Completion scripts need no database at
 /// all, and a change that fails on a roster it was about to create leaves nothing behind.
-@Suite struct ReadsCreateNothingTests {
+@Suite(.onTestThreads) struct ReadsCreateNothingTests {
   let folder: TemporaryFolder
   /// A path two folders below ones that do not exist.
   let missing: String

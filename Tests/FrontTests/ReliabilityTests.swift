@@ -6,7 +6,7 @@ import Testing
 
 /// Nothing acknowledged is lost: processes killed mid-write, several writers at once, a lock held
 /// too long, Ctrl-C, a full disk. Each runs the real binary.
-@Suite(.serialized) struct ReliabilityTests {
+@Suite(.onTestThreads, .serialized) struct ReliabilityTests {
   /// A `bounty rpc` process to write requests to and read responses from, line by line.
   final class RPCProcess {
     let process = Process()

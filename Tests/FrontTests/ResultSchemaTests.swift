@@ -9,7 +9,7 @@ import Testing
 /// A program author can validate every reply against what `rpc.discover` publishes: every method
 /// runs on the sample roster through the JSON-RPC handler, and a real JSON Schema validator
 /// (Python's `jsonschema`, installed by .ci/run) checks each result against the method's schema.
-@Suite struct ResultSchemaTests {
+@Suite(.onTestThreads) struct ResultSchemaTests {
   /// Calls covering every JSON-RPC method, and each shape a method can answer.
   static let calls: [(String, String)] = [
     ("sample.load", "{}"),

@@ -9,7 +9,7 @@ import Testing
 /// A value a person types means the same in every front: the one-shot command, the shell's form
 /// and the workspace's form (both of which check a field with `Dispatcher.check`, the check the
 /// command itself runs) accept and refuse the same money, dates and ID#s, with the same reason.
-@Suite struct SameValuesEverywhereTests {
+@Suite(.onTestThreads) struct SameValuesEverywhereTests {
   /// What is typed for each kind of value: money, a date or time, a Fugitive ID#.
   static func typed(_ type: ParamType) -> [String] {
     switch type {

@@ -8,7 +8,7 @@ import Testing
 /// index and values of the wrong type are named by `db check`; a change refuses to start while a
 /// trigger is missing, naming `db check --repair`; `--repair` (and `db migrate`) recreates what
 /// is missing, and undo and redo then take exactly the step they name.
-@Suite struct SchemaRepairTests {
+@Suite(.onTestThreads) struct SchemaRepairTests {
   /// `sqlite-utils`, where scripts/install-sqlite-utils puts it (or on PATH); the suite fails,
   /// never skips, without it.
   static let sqliteUtils: String? = {

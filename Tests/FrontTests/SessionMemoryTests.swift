@@ -6,7 +6,7 @@ import Testing
 /// A `bounty rpc` session gives memory back after large requests: after two 10 MiB photos and a
 /// 14 MB HTML dossier its resident size is back near where it started, where it stayed at 62–68
 /// MiB before (glibc kept the freed memory; the server now calls malloc_trim after large groups).
-@Suite struct SessionMemoryTests {
+@Suite(.onTestThreads) struct SessionMemoryTests {
   @Test func aSessionGivesMemoryBackAfterPhotosAndADossier() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))

@@ -4,7 +4,7 @@ import Testing
 
 /// The line shell's editing on libedit, in a real terminal (tmux): pasted lines, Home/End as tmux
 /// sends them, history across runs, Tab completion, and a bad remembered filter.
-@Suite struct ShellEditingTests {
+@Suite(.onTestThreads) struct ShellEditingTests {
   typealias Screen = ShellTerminalTests.Screen
   let folder: TemporaryFolder
   let bounty: BinaryRunner

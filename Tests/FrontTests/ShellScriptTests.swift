@@ -5,7 +5,7 @@ import Testing
 
 /// The shell with standard input not a terminal: commands line by line, no prompts, no colour,
 /// exit 1 when any command failed.
-@Suite struct ShellScriptTests {
+@Suite(.onTestThreads) struct ShellScriptTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 
@@ -268,7 +268,7 @@ import Testing
 }
 
 /// Scripts are reproducible, and verbs act on the fugitive on screen (issue 14).
-@Suite struct ShellScriptCurrentFugitiveTests {
+@Suite(.onTestThreads) struct ShellScriptCurrentFugitiveTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The shell's `sort KEY desc|asc` names which end comes first, whatever the tab's own order: the
 /// Captured tab lists newest captures first by itself, and `desc` there keeps that.
-@Suite struct ShellSortTests {
+@Suite(.onTestThreads) struct ShellSortTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

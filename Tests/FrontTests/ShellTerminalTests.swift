@@ -4,7 +4,7 @@ import Testing
 
 /// The interactive shell in a real pseudo-terminal (tmux, installed by .ci/run): typed keys in,
 /// the screen read back.
-@Suite struct ShellTerminalTests {
+@Suite(.onTestThreads) struct ShellTerminalTests {
   /// A tmux server of its own, with one window running bounty.
   final class Screen {
     let socket = "bounty-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -51,7 +51,7 @@ import Testing
     /// Waits (up to 10 s) until `condition` holds. tmux drops trailing spaces, so a prompt reads
     /// `Fugitives>`. Returns the screen.
     func waitUntil(_ condition: (String) -> Bool) -> String {
-      let deadline = Date().addingTimeInterval(10)
+      let deadline = Date().addingTimeInterval(30)
       while Date() < deadline {
         let screen = contents
         if condition(screen) { return screen }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The smaller edges, through the real binary: nothing is claimed that did not happen.
-@Suite struct SmallEdgeTests {
+@Suite(.onTestThreads) struct SmallEdgeTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
 

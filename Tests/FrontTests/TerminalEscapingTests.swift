@@ -8,7 +8,7 @@ import Testing
 /// terminal, on a roster whose names, descriptions and sightings carry ESC, BEL, an OSC title
 /// sequence, DEL, a C1 control and bidi isolates; no raw control byte may reach the terminal. A
 /// pipe still gets every byte.
-@Suite(.serialized) struct TerminalEscapingTests {
+@Suite(.onTestThreads, .serialized) struct TerminalEscapingTests {
   static let hostile = "Bell\u{07}\u{1B}]2;TITLE-HIJACK\u{07}\u{2066}evil\u{2069}\u{7F}\u{9B}31m"
 
   let folder: TemporaryFolder
@@ -93,7 +93,7 @@ import Testing
 
 /// A closed pipe ends bounty as it ends git and gh: killed by SIGPIPE (141 to the shell), with
 /// nothing on standard error, even when the parent ignores SIGPIPE (which its children inherit).
-@Suite struct ClosedPipeTests {
+@Suite(.onTestThreads) struct ClosedPipeTests {
   @Test(arguments: ["", "trap '' PIPE; "])
   func aVanishedReaderEndsWithStatus141(ignoring: String) throws {
     let folder = try TemporaryFolder()

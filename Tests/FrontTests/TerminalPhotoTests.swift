@@ -9,7 +9,7 @@ import Testing
 /// The mugshot in the terminal: PNG and JPEG decoded by Debian's libraries, drawn by libchafa
 /// (loaded at run time) above `fugitives show`'s card and in the workspace card's right part, in
 /// symbols through curses there; nothing on a pipe or with `--no-photo`.
-@Suite struct TerminalPhotoTests {
+@Suite(.onTestThreads) struct TerminalPhotoTests {
   /// The sample mugshot, 120 × 150, as PNG and JPEG (Tests/Photos).
   static func sample(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: GeneratedFile.root.appending(path: "Tests/Photos/\(name)")))

@@ -5,7 +5,7 @@ import Testing
 
 /// Stored text cannot drive a terminal or reorder what is around it: every human-readable output
 /// shows control and bidi characters as escapes, and HTML isolates user text.
-@Suite struct TerminalSafetyTests {
+@Suite(.onTestThreads) struct TerminalSafetyTests {
   let folder: TemporaryFolder
   let bounty: BinaryRunner
   static let hostile = "Eve\u{202E}gpj.exe\u{2066}\u{200F}\u{061C}\u{1B}[31m\u{07}\u{2028}x\u{FEFF}"

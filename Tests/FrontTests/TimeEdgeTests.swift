@@ -6,7 +6,7 @@ import Testing
 /// Times through the real binary: one supported range checked after the zone is applied, bare
 /// dates typed by a person read as local time, nothing captured or seen in the future, and report
 /// bounds that are real moments.
-@Suite struct TimeEdgeTests {
+@Suite(.onTestThreads) struct TimeEdgeTests {
   let folder: TemporaryFolder
 
   init() throws {

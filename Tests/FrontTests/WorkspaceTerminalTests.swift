@@ -5,7 +5,7 @@ import Testing
 @testable import TerminalFront
 
 /// The full-screen workspace driven in tmux through the real binary, as a hunter would.
-@Suite struct WorkspaceTerminalTests {
+@Suite(.onTestThreads) struct WorkspaceTerminalTests {
   typealias Screen = ShellTerminalTests.Screen
   let folder: TemporaryFolder
   let bounty: BinaryRunner
@@ -379,7 +379,11 @@ extension WorkspaceTerminalTests {
   @Test func aListsEveryoneWithTheCapturedMarked() throws {
     let screen = try workspace()
     try screen.type("A")
-    let everyone = screen.waitUntil { $0.contains("1 of 34") && $0.contains("STATUS") }
+    // The whole new frame, down to a captured row's mark: under load the screen is read while
+    // it is being painted (a frame read half drawn failed this test once).
+    let everyone = screen.waitUntil {
+      $0.contains("1 of 34") && $0.contains("STATUS") && $0.contains("captured")
+    }
     #expect(everyone.contains("everyone") && everyone.contains("captured"), "\(everyone)")
     try screen.type("A")
     // The whole new frame: under load the screen is read while it is being painted.
@@ -394,7 +398,7 @@ extension WorkspaceTerminalTests {
 }
 
 /// The terminal is given back however the workspace ends.
-@Suite struct WorkspaceRestoreTests {
+@Suite(.onTestThreads) struct WorkspaceRestoreTests {
   @Test func aSignalLeavesTheAlternateScreenAndRawMode() throws {
     let folder = try TemporaryFolder()
     let bounty = BinaryRunner(database: folder.file("db.sqlite"))

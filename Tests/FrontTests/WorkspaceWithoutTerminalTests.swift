@@ -104,7 +104,7 @@ extension String {
 
 /// The workspace's cursor, keys and refreshes, driven without a terminal: the cursor holds a
 /// fugitive whatever happens to the list under it.
-@Suite struct WorkspaceWithoutTerminalTests {
+@Suite(.onTestThreads) struct WorkspaceWithoutTerminalTests {
   let folder: TemporaryFolder
   let dispatcher: Dispatcher
   /// Another process on the same file.
