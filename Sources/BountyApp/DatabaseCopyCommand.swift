@@ -8,7 +8,9 @@ import Glibc
 enum DatabaseCopyCommand {
   static let from = Param.text(
     "from", maxLength: 4096, allowBlank: false,
-    help: "The database to copy from: a file or a postgresql:// URL (default: the open one)")
+    help:
+      "The database to copy from: a file, a postgresql:// URL or a libpq host=… dbname=… string (default: the open one)"
+  )
   static let to = Param.text(
     "to", maxLength: 4096, allowBlank: false,
     help: "The database to copy into, which must hold no fugitive (default: the open one)")

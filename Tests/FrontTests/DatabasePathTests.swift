@@ -8,7 +8,7 @@ import Testing
 /// data vanishes into memory); a value with a URL scheme is a PostgreSQL URL in any case of
 /// `postgresql`/`postgres`, and refused otherwise, before any file or folder is made; an empty
 /// path is a usage error.
-@Suite struct DatabasePathTests {
+@Suite(.onTestThreads) struct DatabasePathTests {
   @Test(arguments: [":memory:", "./x:y.sqlite", "C:cases.sqlite", "a:b"])
   func aNameWithAColonButNoSchemeIsAFileOfThatName(name: String) throws {
     let folder = try TemporaryFolder()
@@ -53,7 +53,8 @@ import Testing
       #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
       #expect(!outcome.stderr.contains("s3cret") && !outcome.stdout.contains("s3cret"))
       #expect(
-        outcome.stderr.contains("not a file path or a postgresql:// URL")
+        outcome.stderr.contains(
+          "not a file path, a postgresql:// URL or a libpq keyword=value string")
           || outcome.stderr.contains("never takes"), "\(outcome.stderr)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -73,6 +74,48 @@ import Testing
     #expect(outcome.status != 0)
     #expect(!outcome.stderr.contains("not a file path"), "\(outcome.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  /// libpq's keyword/value form is a server, whether or not one answers there: a string that
+  /// reaches none, cannot be read, or holds a password is one line and creates nothing; one that
+  /// names the test server opens the roster there, as `--db`, as `$BOUNTY_DB` and for `db copy`.
+  @Test(arguments: [
+    "host=/nonexistent/socket dbname=agency", "dbname=agency host='/no such' user=ben",
+    "host='/run/postgresql", "host=/s password=s3cret", "nosuchkeyword=1",
+  ])
+  func aConnectionStringIsAServerNeverAFile(value: String) throws {
+    let folder = try TemporaryFolder()
+    var bounty = BinaryRunner(database: value)
+    bounty.workingDirectory = folder.path
+    bounty.environment["PGCONNECT_TIMEOUT"] = "2"
+    for outcome in [
+      try bounty.run(["fugitives", "add", "--name", "Lost", "--bounty", "5"]),
+      try bounty.run(["--db", value, "fugitives", "list"]),
+    ] {
+      #expect(outcome.status != 0, "\(value)")
+      #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+      #expect(!outcome.stderr.contains("s3cret"), "\(outcome.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test func aConnectionStringOpensTheRosterItNames() throws {
+    let server = try PostgresTestServer.shared
+    let url = try server.freshDatabase()
+    let name = String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" })
+    let conninfo = "host='\(server.host)' user=\(server.user) dbname=\(name)"
+    let folder = try TemporaryFolder()
+    var bounty = BinaryRunner(database: conninfo)
+    bounty.workingDirectory = folder.path
+    let added = try bounty.run(["fugitives", "add", "--name", "Kept", "--bounty", "5"])
+    #expect(added.status == 0, "\(added.stderr)")
+    let listed = try BinaryRunner(database: url).run(["fugitives", "list"])
+    #expect(listed.stdout.contains("Kept"), "\(listed.stderr)")
+    let copy = folder.file("copy.sqlite")
+    let copied = try bounty.run(["db", "copy", "--to", copy])
+    #expect(copied.status == 0, "\(copied.stderr)")
+    #expect(try BinaryRunner(database: copy).run(["fugitives", "list"]).stdout.contains("Kept"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["copy.sqlite"])
   }
 
   @Test func aBackupToAURIShapedNameIsAFileOfThatName() throws {

@@ -62,7 +62,7 @@ public struct HelpTopic: Sendable {
       .terms([
         (
           "BOUNTY_DB",
-          "the database when --db is not given: a file, or postgresql://… for an agency's roster"
+          "the database when --db is not given: a file, or postgresql://… (or host=… dbname=…) for an agency's roster"
         ),
         (
           "XDG_DATA_HOME",

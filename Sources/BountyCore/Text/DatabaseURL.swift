@@ -1,8 +1,10 @@
 /// What a `--db` value (or `$BOUNTY_DB`) names, judged from its text alone (docs/architecture.md,
-/// "The database"; docs/security.md): a value that starts with a URL scheme (RFC 3986: a letter, then
-/// letters, digits, `+`, `-` or `.`, at least two characters, then `:`) is a URL, and bounty
-/// knows one kind, PostgreSQL's; everything else is a file path. A one-letter scheme (`C:\x`) and
-/// anything that starts otherwise (`./x:y.sqlite`, `/tmp/postgresql://x`) are file paths.
+/// "The database"; docs/security.md): a value that starts with a keyword and `=` (`host=/run/postgresql
+/// dbname=agency`) is a libpq connection string; a value that starts with a URL scheme (RFC 3986: a
+/// letter, then letters, digits, `+`, `-` or `.`, at least two characters, then `:`) is a URL, and
+/// bounty knows one kind, PostgreSQL's; everything else is a file path. A one-letter scheme (`C:\x`)
+/// and anything that starts otherwise (`./x:y.sqlite`, `./port=1.sqlite`, `/tmp/postgresql://x`) are
+/// file paths.
 ///
 /// In BountyCore because two places judge the same text: the store, when it opens a database, and
 /// the line shell, which keeps no line holding a password in its history.
@@ -11,9 +13,9 @@ public enum DatabaseURL {
   public enum Kind: Equatable, Sendable {
     /// A file path, used as given.
     case file(String)
-    /// A PostgreSQL server, as libpq takes it: the scheme written in lower case
+    /// A PostgreSQL server, as libpq takes it: a URL with its scheme written in lower case
     /// (`postgresql://…`, `postgres://…`, or `postgresql:`, which leaves the connection to libpq's
-    /// environment).
+    /// environment), or a keyword/value connection string as given.
     case server(String)
   }
 
@@ -21,33 +23,48 @@ public enum DatabaseURL {
   public static let serverFromEnvironment = "postgresql:"
 
   /// What `location` names. Refuses, without repeating the value, a URL of any scheme or spelling
-  /// that holds a password, a scheme other than PostgreSQL's, and a PostgreSQL scheme not followed
-  /// by `//` or by nothing (`postgresql:/agency`, `postgres:x`): none of them is ever a file name.
+  /// or a connection string that holds a password, a connection string libpq could not read, a
+  /// scheme other than PostgreSQL's, and a PostgreSQL scheme not followed by `//` or by nothing
+  /// (`postgresql:/agency`, `postgres:x`): none of them is ever a file name.
   public static func classify(_ location: String) throws(BountyError) -> Kind {
+    if startsAsConnectionString(location) {
+      if holdsPassword(location) { throw passwordRefusal }
+      guard connectionKeywords(location) != nil else {
+        throw BountyError.usage(
+          "the database location reads as a libpq connection string (keyword=value …) but is not "
+            + "one: a value with spaces is quoted as 'like this' (a file whose name starts with "
+            + "WORD= can be written ./NAME)")
+      }
+      return .server(location)
+    }
     guard let scheme = scheme(of: location) else { return .file(location) }
     if holdsPassword(location) { throw passwordRefusal }
     let lower = scheme.lowercased()
     guard lower == "postgresql" || lower == "postgres" else {
       throw BountyError.usage(
         "the database location has the URL scheme '\(SafeText.excerpt(String(scheme))):', "
-          + "which is not a file path or a postgresql:// URL (a file whose name has a colon can be "
-          + "written ./NAME)")
+          + "which is not a file path, a postgresql:// URL or a libpq keyword=value string (a file "
+          + "whose name has a colon can be written ./NAME)")
     }
     let rest = location.dropFirst(scheme.count + 1)
     if rest.isEmpty { return .server(serverFromEnvironment) }
     guard rest.hasPrefix("//") else {
       throw BountyError.usage(
-        "the database location is not a file path or a postgresql:// URL: a PostgreSQL URL is "
-          + "postgresql://HOST/DB or postgresql:///DB (or exactly postgresql:, for libpq's PG* "
-          + "environment)")
+        "the database location is not a file path, a postgresql:// URL or a libpq keyword=value "
+          + "string: a PostgreSQL URL is postgresql://HOST/DB or postgresql:///DB (or exactly "
+          + "postgresql:, for libpq's PG* environment)")
     }
     return .server(lower + ":" + rest)
   }
 
   /// True when `text` is a URL (of any scheme, in any case) that holds a password: `user:secret@`
   /// in its authority, or a `password` key in its query (percent-escapes decoded), wherever the
-  /// query starts (`postgresql:?password=x`).
+  /// query starts (`postgresql:?password=x`); or a connection string with a `password` keyword,
+  /// read as far as it can be read.
   public static func holdsPassword(_ text: String) -> Bool {
+    if startsAsConnectionString(text) {
+      return connectionKeywords(text, lenient: true)?.contains { $0.keyword == "password" } == true
+    }
     guard let scheme = scheme(of: text) else { return false }
     let rest = text.dropFirst(scheme.count + 1)
     if rest.hasPrefix("//") {
@@ -74,6 +91,62 @@ public enum DatabaseURL {
     "the database URL holds a password, which bounty never takes (it would show in your shell "
       + "history and the process list): put it in ~/.pgpass, in the file PGPASSFILE names, or "
       + "in a service PGSERVICE names; nothing was opened")
+
+  /// True when `text` starts (after any whitespace) with a keyword, as libpq spells its keywords
+  /// (letters, digits and `_`, a letter or `_` first), and then `=`: libpq's keyword/value form.
+  private static func startsAsConnectionString(_ text: String) -> Bool {
+    let scalars = text.unicodeScalars.drop(while: isConnectionSpace)
+    let letter = { (scalar: Unicode.Scalar) in
+      scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+    guard let first = scalars.first, letter(first) else { return false }
+    let rest = scalars.drop { letter($0) || ("0"..."9").contains($0) }
+    return rest.drop(while: isConnectionSpace).first == "="
+  }
+
+  /// The keywords (lower-cased) and values of a keyword/value connection string, read as libpq
+  /// reads one (`conninfo_parse`): a keyword, `=`, and a value that is either quoted in `'`s or
+  /// runs to the next space, `\` escaping the character after it in both; spaces may stand around
+  /// the `=`. Nil when it cannot be read, unless `lenient`, which keeps the pairs read so far.
+  private static func connectionKeywords(
+    _ text: String, lenient: Bool = false
+  ) -> [(keyword: String, value: String)]? {
+    var pairs: [(keyword: String, value: String)] = []
+    var scalars = Substring(text).unicodeScalars[...]
+    func skipSpaces() { scalars = scalars.drop(while: isConnectionSpace) }
+    skipSpaces()
+    while !scalars.isEmpty {
+      let keyword = scalars.prefix { !isConnectionSpace($0) && $0 != "=" }
+      scalars = scalars.dropFirst(keyword.count)
+      skipSpaces()
+      guard scalars.first == "=" else { return lenient ? pairs : nil }
+      scalars = scalars.dropFirst()
+      skipSpaces()
+      let quoted = scalars.first == "'"
+      if quoted { scalars = scalars.dropFirst() }
+      var value = String.UnicodeScalarView()
+      var closed = !quoted
+      while let scalar = scalars.popFirst() {
+        if scalar == "\\", let escaped = scalars.popFirst() {
+          value.append(escaped)
+        } else if quoted ? scalar == "'" : isConnectionSpace(scalar) {
+          closed = true
+          break
+        } else {
+          value.append(scalar)
+        }
+      }
+      pairs.append((String(String.UnicodeScalarView(keyword)).lowercased(), String(value)))
+      guard closed else { return lenient ? pairs : nil }
+      skipSpaces()
+    }
+    return pairs
+  }
+
+  /// The spaces libpq skips between a connection string's pairs (`isspace` in the C locale).
+  private static func isConnectionSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == " " || ("\t"..."\r").contains(scalar)
+  }
 
   /// The scheme `text` starts with (before its first `:`), or nil when it has none of at least two
   /// characters.
