@@ -6,7 +6,7 @@ import Testing
 
 @testable import BountyStore
 
-@Suite struct PostgresEnginePlaceholderTests {
+@Suite(.onTestThreads) struct PostgresEnginePlaceholderTests {
   @Test func numbersEachParameterInOrder() {
     let rewritten = PostgresPlaceholders.rewrite("SELECT a FROM t WHERE b = ? AND c IN (?, ?)")
     #expect(rewritten.sql == "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)")
@@ -45,7 +45,7 @@ import Testing
   }
 }
 
-@Suite struct PostgresEngineLocationTests {
+@Suite(.onTestThreads) struct PostgresEngineLocationTests {
   @Test func recognisesServerLocationsInAnyCaseAndFilesWithoutAScheme() throws {
     let servers: [(String, String)] = [
       ("postgresql://h/db", "postgresql://h/db"), ("postgres://h/db", "postgres://h/db"),
@@ -75,7 +75,9 @@ import Testing
       do {
         _ = try DatabaseURL.classify(url)
       } catch {
-        #expect(error.message.contains("not a file path or a postgresql:// URL"), "\(url)")
+        #expect(
+          error.message.contains(
+            "not a file path, a postgresql:// URL or a libpq keyword=value string"), "\(url)")
       }
     }
   }
@@ -101,6 +103,69 @@ import Testing
     ] {
       #expect(!DatabaseURL.holdsPassword(url), "\(url)")
     }
+  }
+}
+
+@Suite(.onTestThreads) struct PostgresConnectionStringTests {
+  /// libpq's keyword/value form (any value that starts with `WORD=`) is a server, passed on as
+  /// given; a file whose name starts so is written with a folder in front.
+  @Test func aKeywordValueStringIsAServerAndAFolderInFrontKeepsAFile() throws {
+    for given in [
+      "host=/run/postgresql user=ben dbname=agency", "  host = /s dbname='my agency'",
+      "dbname=agency", "service=agency", "a=b.sqlite", "_x=1", "host=h dbname=it\\'s",
+    ] {
+      #expect(try DatabaseURL.classify(given) == .server(given), "\(given)")
+    }
+    for file in ["./port=1.sqlite", "/tmp/host=x", "my file=x.sqlite", "=x", "1a=b", "é=x"] {
+      #expect(try DatabaseURL.classify(file) == .file(file), "\(file)")
+    }
+  }
+
+  /// What libpq could not read (an open quote, a keyword without `=`) is one line, never a file.
+  @Test func anUnreadableConnectionStringIsRefused() {
+    for given in ["host='/run/postgresql", "host=/s dbname", "host=/s dbname 'x'"] {
+      #expect(throws: BountyError.self, "\(given)") { try DatabaseURL.classify(given) }
+      do {
+        _ = try DatabaseURL.classify(given)
+      } catch {
+        #expect(error.message.contains("libpq connection string"), "\(given)")
+        #expect(error.message.contains("./NAME"), "\(given)")
+      }
+    }
+  }
+
+  /// A `password` keyword, however written, is refused without repeating it; one inside a quoted
+  /// value or in a longer keyword is not a password.
+  @Test func aPasswordKeywordIsRefusedWithoutRepeatingIt() throws {
+    for given in [
+      "host=/s password=hunter2", "password=hunter2", "host=/s PASSWORD = 'hunter2 x'",
+      "host=/s\tpassword=hunter2", "dbname='a b' password=hunter2", "host=/s password=hunter2 x",
+    ] {
+      #expect(DatabaseURL.holdsPassword(given), "\(given)")
+      #expect(DatabaseURL.anyHoldsPassword(["--db=" + given]), "\(given)")
+      do {
+        _ = try Store.open(path: given)
+        Issue.record("opened \(given)")
+      } catch {
+        #expect(!error.message.contains("hunter2"), "\(given)")
+        #expect(error.message.contains(".pgpass"), "\(given)")
+      }
+    }
+    // Unreadable after the password, still a password.
+    #expect(DatabaseURL.holdsPassword("password=hunter2 host='open"))
+    for given in ["host=/s passfile=/p", "host=/s dbname='password=x'", "host=/s xpassword=1"] {
+      #expect(!DatabaseURL.holdsPassword(given), "\(given)")
+    }
+  }
+
+  /// The string reaches the server libpq would reach with it.
+  @Test func storeOpensAConnectionString() throws {
+    let scratch = try ScratchPostgres()
+    let conninfo = "\(try ScratchPostgres.server)  dbname = '\(scratch.name)'"
+    let store = try Store.open(path: conninfo)
+    #expect(store.path == conninfo)
+    #expect(store.database.dialect == .postgresql)
+    #expect(try store.database.scalarText("SELECT current_database()") == scratch.name)
   }
 }
 
@@ -140,7 +205,7 @@ final class ScratchPostgres {
   }
 }
 
-@Suite struct PostgresEngineTests {
+@Suite(.onTestThreads) struct PostgresEngineTests {
   @Test func runsQueriesAndAnswersNewIDsAndChanges() throws {
     let scratch = try ScratchPostgres()
     let database = try scratch.connect()
@@ -279,6 +344,30 @@ final class ScratchPostgres {
       #expect(
         try session.scalarText("SELECT current_setting('client_connection_check_interval')")
           == "1s")
+    }
+  }
+
+  /// A transaction that may write commits durably (`synchronous_commit` at least `on`) whatever
+  /// the role, the database or the session says; a stronger setting is kept, and a read keeps
+  /// the session's own.
+  @Test func everyWriteCommitsDurablyWhateverTheRoleSets() throws {
+    let scratch = try ScratchPostgres()
+    let lax = scratch.name + "_lax"
+    try ScratchPostgres.administer(
+      "CREATE ROLE \(lax) LOGIN; ALTER ROLE \(lax) SET synchronous_commit = off")
+    defer { try? ScratchPostgres.administer("DROP ROLE \(lax)") }
+    let target = "\(try ScratchPostgres.server) dbname=\(scratch.name)"
+    for (conninfo, own, inWrite) in [
+      ("\(target) user=\(lax)", "off", "on"),
+      ("\(target) options='-c synchronous_commit=local'", "local", "on"),
+      ("\(target) options='-c synchronous_commit=remote_write'", "remote_write", "on"),
+      ("\(target) options='-c synchronous_commit=remote_apply'", "remote_apply", "remote_apply"),
+    ] {
+      let session = try Database(postgresURL: conninfo)
+      let show = "SELECT current_setting('synchronous_commit')"
+      #expect(try session.transaction(write: true) { try session.scalarText(show) } == inWrite)
+      #expect(try session.transaction(write: false) { try session.scalarText(show) } == own)
+      #expect(try session.scalarText(show) == own, "\(conninfo)")
     }
   }
 
@@ -452,7 +541,7 @@ final class ScratchPostgres {
   }
 }
 
-@Suite struct PostgresEnginePreparedTests {
+@Suite(.onTestThreads) struct PostgresEnginePreparedTests {
   @Test func aStatementPreparedBeforeASchemaChangeStillRuns() throws {
     let scratch = try ScratchPostgres()
     let database = try scratch.connect()

@@ -66,6 +66,17 @@ final class PostgresConnection: DatabaseEngine {
     COMMIT
     """
 
+  /// Sent after the `BEGIN` of every transaction that may write: its `COMMIT` is answered only
+  /// once its WAL is flushed (and, with synchronous standbys, flushed there too), whatever the
+  /// server's, the database's or the role's default (`off` and `local` are a common tuning, and a
+  /// hunter may set their own), so that what bounty acknowledged survives a crash of the server.
+  /// Local to the transaction, so that it holds through a pooler in transaction mode too;
+  /// `remote_apply`, which waits longer, is kept.
+  static let durableCommit = """
+    SELECT set_config('synchronous_commit', 'on', true) \
+    WHERE current_setting('synchronous_commit') NOT IN ('on', 'remote_apply')
+    """
+
   var dialect: SQLDialect { .postgresql }
 
   /// Connects with libpq's connection string `conninfo` (a `postgresql://` URL, `key=value`
@@ -168,7 +179,7 @@ final class PostgresConnection: DatabaseEngine {
   func execute(_ sql: String) throws {
     collectPendingCommit()
     if sql.hasPrefix("BEGIN ") {
-      pendingBegin = sql
+      pendingBegin = sql.hasSuffix("READ ONLY") ? sql : sql + "; " + Self.durableCommit
       return
     }
     if pendingBegin != nil, sql == "COMMIT" || sql == "ROLLBACK" {
