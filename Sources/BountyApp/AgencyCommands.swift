@@ -13,12 +13,16 @@ enum AgencyCommands {
         "Create the agency_admin and agency_hunter roles and grant their privileges (PostgreSQL; "
         + "prints the SQL it runs; safe to run again)",
       params: [], effect: .change(undoable: false), fronts: .terminal,
-      result: "{statements: [SQL run, in order], script: the same, one a line, each ending with ;}",
+      result:
+        "{statements: [SQL run, in order], backups: who may back the roster up, script: the "
+        + "statements, one a line, each ending with ;, then backups as an SQL comment}",
       schema: ResultSchema(
         .object([
-          "type": "object", "required": ["statements", "script"], "additionalProperties": false,
+          "type": "object", "required": ["statements", "backups", "script"],
+          "additionalProperties": false,
           "properties": .object([
             "statements": .object(["type": "array", "items": .object(["type": "string"])]),
+            "backups": .object(["type": "string"]),
             "script": .object(["type": "string"]),
           ]),
         ])),
@@ -27,7 +31,10 @@ enum AgencyCommands {
     let statements = try store.initAgencyRoles()
     return .object([
       "statements": .array(statements.map(JSON.string)),
-      "script": .string(statements.map { $0 + ";" }.joined(separator: "\n")),
+      "backups": .string(Store.agencyBackups),
+      "script": .string(
+        (statements.map { $0 + ";" } + ["-- " + Store.agencyBackups + "."]).joined(
+          separator: "\n")),
     ])
   }
 

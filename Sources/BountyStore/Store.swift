@@ -198,8 +198,8 @@ public final class Store {
     do {
       guard database.dialect == .sqlite else {
         throw BountyError.refused(
-          "backups of an agency database are PostgreSQL's (pg_dump, or a standby); nothing was written"
-        )
+          "backups of an agency database are PostgreSQL's: pg_dump --enable-row-security as an "
+            + "agency admin, or a standby; nothing was written")
       }
       try database.run("VACUUM INTO ?", .text(SQLiteConnection.literalFilename(destination)))
     } catch {

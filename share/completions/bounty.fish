@@ -502,7 +502,7 @@ complete -c bounty -n '__bounty_at \'db migrate\'' -l help -d 'Show this command
 complete -c bounty -n '__bounty_at \'db backup\'' -l json -d 'Print the result as JSON'
 complete -c bounty -n '__bounty_at \'db backup\'' -l help -d 'Show this command\'s help'
 complete -c bounty -n '__bounty_at \'db backup\' 1' -F -d 'Where to write the copy'
-complete -c bounty -n '__bounty_at \'db copy\'' -l from -x -d 'The database to copy from: a file or a postgresql:// URL (default: the open one)'
+complete -c bounty -n '__bounty_at \'db copy\'' -l from -x -d 'The database to copy from: a file, a postgresql:// URL or a libpq host=… dbname=… string (default: the open one)'
 complete -c bounty -n '__bounty_at \'db copy\'' -l to -x -d 'The database to copy into, which must hold no fugitive (default: the open one)'
 complete -c bounty -n '__bounty_at \'db copy\'' -l json -d 'Print the result as JSON'
 complete -c bounty -n '__bounty_at \'db copy\'' -l help -d 'Show this command\'s help'

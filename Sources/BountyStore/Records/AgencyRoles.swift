@@ -22,11 +22,15 @@ extension Store {
   /// (`fugitive`: DELETE only of a fugitive they added, by the table's row policy); no direct
   /// write on the history, the tally, the ID# runs, the search index, `setting` or
   /// `bounty_migration`; USAGE and SELECT on the sequences but the history's. Admins: member of
-  /// the hunters, plus changing settings, deleting any fugitive (row policy) and setting the
-  /// sequences (`db copy`). No TRUNCATE for anyone: it would skip the triggers that record.
+  /// the hunters, plus changing settings, deleting any fugitive (row policy), setting the
+  /// sequences (`db copy`) and reading the history's, which `pg_dump` needs (with the admins' read
+  /// of every workspace row, agency migration 10, an admin's dump holds the whole roster). No
+  /// TRUNCATE for anyone: it would skip the triggers that record.
   ///
   /// Refused on SQLite, which has no roles; refused with the reason when this connection's role may
   /// not create roles or grant on the tables (it must own them and have CREATEROLE).
+  ///
+  /// `agencyBackups` says who may back the roster up with these privileges.
   public func initAgencyRoles() throws -> [String] {
     guard database.dialect == .postgresql else {
       throw BountyError.refused("init-agency needs a PostgreSQL database (--db postgresql://…)")
@@ -70,6 +74,13 @@ extension Store {
     }
     return statements
   }
+
+  /// Who may back an agency roster up with the privileges `initAgencyRoles` grants.
+  public static let agencyBackups =
+    "agency_admin members may back the roster up whole with pg_dump --enable-row-security "
+    + "(its rows have row policies); agency_hunter members may not (the history's sequences and "
+    + "the other hunters' workspace values are not theirs to read): they copy the roster, "
+    + "without its history, with db copy --to FILE.sqlite"
 
   /// Creates a login role for a new hunter, a member of `agency_admin` when `admin`, else of
   /// `agency_hunter`, with no password (give one with psql's `\password ROLE`, which never shows it
@@ -185,6 +196,11 @@ extension Store {
       let everySequence = used.joined(separator: ", ")
       statements.append("GRANT USAGE, SELECT ON SEQUENCE \(everySequence) TO \(hunter)")
       statements.append("GRANT UPDATE ON SEQUENCE \(everySequence) TO \(admin)")
+    }
+    // pg_dump reads every sequence; reading one does not advance it (agency migration 10).
+    let history = sequences.filter { $0.hasPrefix("history_") }
+    if !history.isEmpty {
+      statements.append("GRANT SELECT ON SEQUENCE \(history.joined(separator: ", ")) TO \(admin)")
     }
     return statements
   }
