@@ -53,7 +53,13 @@ final class PostgresConnection: DatabaseEngine {
   /// already has one (`options=-c lock_timeout=…` in the URL, `PGOPTIONS`, `ALTER ROLE … SET`,
   /// `ALTER DATABASE … SET`); `client_connection_check_interval` (PostgreSQL 14 and later) makes
   /// the server end the session of a client that is gone (killed while it waited) instead of
-  /// waiting on for it. Settings, not startup options: PgBouncer refuses those. Whether the
+  /// waiting on for it; `synchronous_commit` is raised to `on` when the server's, the database's
+  /// or the role's value is weaker (`off` and `local` are a common tuning, and a hunter may set
+  /// their own), so that a `COMMIT` is answered only once its WAL is flushed (on synchronous
+  /// standbys too) and what bounty acknowledged survives a crash of the server; `remote_apply`,
+  /// which waits longer, is kept. A session setting, not one of each write transaction: a
+  /// statement after `BEGIN … SERIALIZABLE` would take the transaction's snapshot before the
+  /// writers' turn (`Database.takeWriterTurn`), and the turn would then fail it. Settings, not startup options: PgBouncer refuses those. Whether the
   /// server knows the setting is asked with `current_setting(…, true)` (NULL when it does not),
   /// not from the view `pg_settings`, which builds every setting's row: on a new server process
   /// that view alone cost 0.7 ms of the first exchange.
@@ -63,18 +69,9 @@ final class PostgresConnection: DatabaseEngine {
     WHERE current_setting('lock_timeout') = '0';
     SELECT set_config('client_connection_check_interval', '\(connectionCheckInterval)', false)
     WHERE current_setting('client_connection_check_interval', true) IS NOT NULL;
+    SELECT set_config('synchronous_commit', 'on', false)
+    WHERE current_setting('synchronous_commit') NOT IN ('on', 'remote_apply');
     COMMIT
-    """
-
-  /// Sent after the `BEGIN` of every transaction that may write: its `COMMIT` is answered only
-  /// once its WAL is flushed (and, with synchronous standbys, flushed there too), whatever the
-  /// server's, the database's or the role's default (`off` and `local` are a common tuning, and a
-  /// hunter may set their own), so that what bounty acknowledged survives a crash of the server.
-  /// Local to the transaction, so that it holds through a pooler in transaction mode too;
-  /// `remote_apply`, which waits longer, is kept.
-  static let durableCommit = """
-    SELECT set_config('synchronous_commit', 'on', true) \
-    WHERE current_setting('synchronous_commit') NOT IN ('on', 'remote_apply')
     """
 
   var dialect: SQLDialect { .postgresql }
@@ -179,7 +176,7 @@ final class PostgresConnection: DatabaseEngine {
   func execute(_ sql: String) throws {
     collectPendingCommit()
     if sql.hasPrefix("BEGIN ") {
-      pendingBegin = sql.hasSuffix("READ ONLY") ? sql : sql + "; " + Self.durableCommit
+      pendingBegin = sql
       return
     }
     if pendingBegin != nil, sql == "COMMIT" || sql == "ROLLBACK" {
