@@ -2,11 +2,13 @@ import Foundation
 import Glibc
 
 extension BinaryRunner {
-  /// Runs `bounty ARGUMENTS` with standard input from `stdinPath` and standard output and error
-  /// discarded, and returns its exit status and peak resident memory in MiB, as GNU time reports
+  /// Runs `bounty ARGUMENTS` with standard input from `stdinPath`, standard output into
+  /// `stdoutPath` and standard error discarded, and returns its exit status and peak resident memory in MiB, as GNU time reports
   /// it (`wait4`'s `ru_maxrss` of a process forked from the small `time` process: a child spawned
   /// from this large test process directly would be charged this process's memory).
-  public func peakMemory(_ arguments: [String], stdinPath: String = "/dev/null") throws -> (
+  public func peakMemory(
+    _ arguments: [String], stdinPath: String = "/dev/null", stdoutPath: String = "/dev/null"
+  ) throws -> (
     status: Int32, mebibytes: Double
   ) {
     let report = try TemporaryFolder().file("rss")
@@ -14,7 +16,7 @@ extension BinaryRunner {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let time = "/usr/bin/time"
     let argv =

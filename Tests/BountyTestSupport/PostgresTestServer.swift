@@ -137,13 +137,24 @@ public final class PostgresTestServer: Sendable {
     return url(database: name)
   }
 
+  /// The newest installed PostgreSQL server's programs: `pg_ctl`, which Debian keeps off PATH, and
+  /// `psql` itself (Debian's `/usr/bin/psql` is a Perl script that picks a version: a Perl start
+  /// on every call).
+  public static let serverBinFolder: String = {
+    let versions =
+      (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+    let newest = versions.compactMap(Int.init).max().map(String.init) ?? "15"
+    return "/usr/lib/postgresql/\(newest)/bin"
+  }()
+
   /// Runs `sql` with psql against the database at `url` (as `role` instead of the URL's user when
   /// given) and returns its output: rows unaligned (`|` between columns), one a line, no header.
   /// Stops at the first error and throws it.
   public func psql(_ url: String, _ sql: String, role: String? = nil) throws -> String {
     let target = try role.map { try Self.url(url, as: $0) } ?? url
     let outcome = try Self.execute(
-      "/usr/bin/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", target, "-c", sql])
+      Self.serverBinFolder + "/psql",
+      ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", target, "-c", sql])
     guard outcome.status == 0 else {
       throw PostgresTestServerError(
         description: "psql failed (status \(outcome.status)): "

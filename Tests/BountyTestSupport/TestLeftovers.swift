@@ -46,6 +46,7 @@ public enum TestLeftovers {
     // One psql for all: each -c runs on its own, outside a transaction, as DROP DATABASE must.
     let drops = databases.flatMap { ["-c", "DROP DATABASE IF EXISTS \($0) WITH (FORCE)"] }
     _ = try? PostgresTestServer.execute(
-      "/usr/bin/psql", ["-X", "-q", "-d", server.url(database: "postgres")] + drops)
+      PostgresTestServer.serverBinFolder + "/psql",
+      ["-X", "-q", "-d", server.url(database: "postgres")] + drops)
   }
 }

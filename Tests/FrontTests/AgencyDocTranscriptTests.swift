@@ -33,7 +33,10 @@ import Testing
     let binFolder = try Self.reachableCopyOfTheBinary(in: cluster + "/bin")
     // Debian keeps pgbouncer in /usr/sbin, which an unprivileged PATH may leave out.
     environment["PATH"] =
-      [binFolder, Self.serverBinFolder(), environment["PATH"] ?? "/usr/bin:/bin", "/usr/sbin"]
+      [
+        binFolder, PostgresTestServer.serverBinFolder, environment["PATH"] ?? "/usr/bin:/bin",
+        "/usr/sbin",
+      ]
       .joined(separator: ":")
     environment["PGHOST"] = cluster + "/socket"
     environment["PGUSER"] = "postgres"
@@ -73,14 +76,6 @@ import Testing
       let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
     else { return }
     kill(pid, SIGTERM)
-  }
-
-  /// The newest installed PostgreSQL server's programs (`pg_ctl`), which Debian keeps off PATH.
-  static func serverBinFolder() -> String {
-    let versions =
-      (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
-    let newest = versions.compactMap(Int.init).max().map(String.init) ?? "15"
-    return "/usr/lib/postgresql/\(newest)/bin"
   }
 
   /// Runs `command` in bash in `folder` (as `postgres` when root) and returns what it printed on

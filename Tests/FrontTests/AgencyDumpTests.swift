@@ -65,6 +65,6 @@ import Testing
   /// Runs PostgreSQL's client program `name` of the newest installed server.
   private func pgTool(_ name: String, _ arguments: [String]) throws -> BinaryRunner.Outcome {
     try PostgresTestServer.execute(
-      AgencyDocTranscriptTests.serverBinFolder() + "/" + name, arguments)
+      PostgresTestServer.serverBinFolder + "/" + name, arguments)
   }
 }

@@ -26,7 +26,7 @@ import Testing
   /// once the lock is held: the holder the tests wait on. It ends by itself when its sleep does.
   static func holding(_ sql: String, on url: String, server: PostgresTestServer) throws -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+    process.executableURL = URL(fileURLWithPath: PostgresTestServer.serverBinFolder + "/psql")
     process.arguments = ["-X", "-q", "-d", url, "-c", sql]
     process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PG") }
     process.standardInput = FileHandle.nullDevice

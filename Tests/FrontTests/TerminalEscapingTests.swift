@@ -8,7 +8,7 @@ import Testing
 /// terminal, on a roster whose names, descriptions and sightings carry ESC, BEL, an OSC title
 /// sequence, DEL, a C1 control and bidi isolates; no raw control byte may reach the terminal. A
 /// pipe still gets every byte.
-@Suite(.onTestThreads, .serialized) struct TerminalEscapingTests {
+@Suite(.onTestThreads) struct TerminalEscapingTests {
   static let hostile = "Bell\u{07}\u{1B}]2;TITLE-HIJACK\u{07}\u{2066}evil\u{2069}\u{7F}\u{9B}31m"
 
   let folder: TemporaryFolder
