@@ -314,8 +314,8 @@ public final class Database {
     try engine.commitReading()
     // A read never waits on a writer: when another process holds the write lock, the read goes
     // ahead with the rows as they are (the next transaction mends them).
-    try execute("PRAGMA busy_timeout = 0")
-    defer { try? execute("PRAGMA busy_timeout = \(SQLiteConnection.busyTimeoutMilliseconds)") }
+    sqlite?.writerQueue.limitMilliseconds = 0
+    defer { sqlite?.writerQueue.limitMilliseconds = SQLiteConnection.busyTimeoutMilliseconds }
     do {
       try begin(write: true)
       _ = try staleRows.mend()

@@ -4,8 +4,8 @@ import Glibc
 
 /// One connection to a SQLite database file: the engine behind `Database` for the default store.
 ///
-/// Set up for bounty's guarantees: extended result codes, a busy timeout (writers wait their turn
-/// instead of failing with "database is locked"), defensive mode, no double-quoted string literals,
+/// Set up for bounty's guarantees: extended result codes, a busy handler (`WriterQueue`: writers
+/// wait their turn instead of failing with "database is locked"), defensive mode, no double-quoted string literals,
 /// and the `bounty_fold` function that makes name sort keys. WAL, `synchronous=FULL` and foreign keys
 /// are turned on by `Store` once the file is known to be a bounty database (before that nothing may
 /// write to it).
@@ -13,8 +13,11 @@ final class SQLiteConnection: DatabaseEngine {
   let handle: OpaquePointer
   let path: String
   private var statementCache: [String: Statement] = [:]
+  /// How this connection waits for other processes' writes (its busy handler).
+  let writerQueue: WriterQueue
 
-  /// How long a writer waits for another process's write to finish before giving up.
+  /// How long a writer waits for another process's write to finish before giving up, counted
+  /// from the last commit any process made (`WriterQueue`).
   static let busyTimeoutMilliseconds: Int32 = 5000
 
   var dialect: SQLDialect { .sqlite }
@@ -85,8 +88,9 @@ final class SQLiteConnection: DatabaseEngine {
     }
     self.handle = handle
     self.path = path
+    writerQueue = WriterQueue(databasePath: path, limitMilliseconds: Self.busyTimeoutMilliseconds)
     sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+    writerQueue.install(on: handle)
     _ = bounty_sqlite3_db_config_defensive(handle)
     _ = bounty_sqlite3_db_config_no_dqs(handle)
     registerFunctions()
