@@ -152,6 +152,25 @@ import Testing
       try admin.run(["--json", "fugitives", "show", "1"]).stdout.contains(#""bounty":"5.00""#))
   }
 
+  /// An ID# one hunter's undone add freed stays theirs while they can redo it: another hunter's
+  /// add takes the next one, and the redo puts the fugitive back under its own ID#.
+  @Test func anUndoneAddsIDStaysItsHuntersToRedo() throws {
+    let (admin, first, second) = try Self.hankMorrowAndTwoHunters()
+    try Self.expectSuccess(first.run(["fugitives", "add", "--name", "Ida Quill", "--bounty", "3"]))
+    try Self.expectSuccess(first.run(["undo"]))
+    let added = try second.run([
+      "--json", "fugitives", "add", "--name", "Otto Lark", "--bounty", "4",
+    ])
+    try Self.expectSuccess(added)
+    #expect(try JSONParser.parse(added.stdout.trimmingASCIIWhitespace())["id"] == .int(3))
+    try Self.expectSuccess(first.run(["redo"]))
+    #expect(try admin.run(["fugitives", "show", "2"]).stdout.contains("Ida Quill"))
+    #expect(try admin.run(["fugitives", "show", "3"]).stdout.contains("Otto Lark"))
+    // Once the redo is used (or dropped), ID#s are one more than the highest again.
+    let next = try second.run(["--json", "fugitives", "add", "--name", "Pia Moss", "--bounty", "1"])
+    #expect(try JSONParser.parse(next.stdout.trimmingASCIIWhitespace())["id"] == .int(4))
+  }
+
   @Test func aStaleEditNamesTheValueNowAndWhoChangedIt() throws {
     let (admin, first, second) = try Self.hankMorrowAndTwoHunters()
     try Self.expectSuccess(second.run(["fugitives", "edit", "1", "--bounty", "10"]))

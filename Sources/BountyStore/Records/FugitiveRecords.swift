@@ -352,8 +352,13 @@ extension Store {
   /// free ID# is 1 or one past the run of consecutive ID#s that holds 1 (a run may start at 0 or
   /// below, kept from the original app), which `fugitive_id_run` keeps (SQLite's migration 0016;
   /// PostgreSQL's migration 1, see `refreshFugitiveIDRuns`).
+  ///
+  /// On PostgreSQL "the highest" counts the ID#s that hunters' redo steps would put back: each
+  /// hunter keeps their own redo stack, so a fugitive one hunter's add put in and their undo took
+  /// out stays theirs to redo, and another hunter's add must not take its ID# (SQLite has one
+  /// stack, whose redo steps any new step drops).
   public func nextFreeFugitiveID() throws -> Int64 {
-    let highest = try database.scalarInt("SELECT max(id) FROM fugitive") ?? 0
+    let highest = try database.scalarInt(Self.highestFugitiveID(database.dialect)) ?? 0
     if highest < Limits.fugitiveIDs.upperBound { return max(highest, 0) + 1 }
     try refreshFugitiveIDRuns()
     guard
@@ -367,6 +372,23 @@ extension Store {
       throw BountyError.conflict("every Fugitive ID# is taken")
     }
     return firstRunEnd + 1
+  }
+
+  /// The query for the highest ID# taken (`nextFreeFugitiveID`). On PostgreSQL each redo step's
+  /// highest touched ID# is one backward step of its touches' primary key, so an undone
+  /// million-row import on a redo stack costs one index probe, not a million rows.
+  static func highestFugitiveID(_ dialect: SQLDialect) -> String {
+    switch dialect {
+    case .sqlite: "SELECT max(id) FROM fugitive"
+    case .postgresql:
+      """
+      SELECT greatest((SELECT max(id) FROM fugitive),
+        (SELECT max(touched.id) FROM history_step AS s, LATERAL
+          (SELECT max(t.fugitive_id) AS id FROM history_touch AS t WHERE t.step_id = s.id)
+          AS touched
+         WHERE s.stack = 'redo'))
+      """
+    }
   }
 
   /// Brings `fugitive_id_run` up to date on PostgreSQL, whose triggers only note the ID#s each
