@@ -3,34 +3,84 @@ import BountyTestSupport
 import Foundation
 import Testing
 
-/// Each hunter undoes their own steps, so the place a step frees in the manual order may be taken
-/// by another hunter's fugitive before the step is undone: the undo puts its fugitives back where
-/// they were and the order is numbered 1 to n again, never two fugitives at one position.
+/// Each hunter undoes their own steps, in any order across hunters, so the manual order must
+/// never make one hunter's step rewrite another's fugitive: a delete leaves its place empty, an
+/// undo puts a fugitive back into its own place, and a new fugitive never takes a place an undo
+/// or redo may still put one back into. Undo is then refused only for a real conflict.
 @Suite(.onTestThreads) struct AgencyUndoOrderTests {
-  @Test func undoingADeleteAfterAnotherHuntersAddKeepsTheOrderDense() throws {
-    let server = try PostgresTestServer.shared
-    let url = try server.freshDatabase()
-    let ana = BinaryRunner(database: url)
-    #expect(try ana.run(["db", "init-agency"]).status == 0)
-    let role = "ben_" + String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" }.suffix(8))
-    #expect(try ana.run(["db", "add-hunter", role]).status == 0)
-    defer { _ = try? server.psql(url, "DROP OWNED BY \(role); DROP ROLE \(role)") }
-    for name in ["A", "B", "C", "D"] {
-      #expect(try ana.run(["fugitives", "add", "--name", name, "--bounty", "1"]).status == 0)
+  typealias Agency = AgencyConcurrencyTests
+
+  /// The roster in manual order, as `name@position`, read by the admin.
+  static func order(_ admin: BinaryRunner) throws -> String {
+    let listed = try JSONParser.parse(
+      admin.run(["--json", "fugitives", "list", "--all", "--sort", "manual"]).stdout)
+    return (listed["items"]?.arrayValue ?? []).map {
+      guard case .number(let position)? = $0["position"] else { return "?" }
+      return "\($0["name"]?.stringValue ?? "?")@\(position)"
+    }.joined(separator: " ")
+  }
+
+  /// Issue 36's sequence: A adds, B adds, A undoes and redoes, B undoes their add. A's undo
+  /// and redo renumbered B's fugitive, so B's undo, and then A's next one, were refused for good.
+  @Test func undoAndRedoAcrossHuntersAreNeverRefusedForTheOrder() throws {
+    let (admin, first, second) = try Agency.hankMorrowAndTwoHunters()
+    try Agency.expectSuccess(
+      first.run(["fugitives", "add", "--name", "Ida Quill", "--bounty", "3"]))
+    try Agency.expectSuccess(
+      second.run(["fugitives", "add", "--name", "Otto Lark", "--bounty", "4"]))
+    try Agency.expectSuccess(first.run(["undo"]))
+    try Agency.expectSuccess(first.run(["redo"]))
+    #expect(try Self.order(admin) == "Hank Morrow@1 Ida Quill@2 Otto Lark@3")
+    try Agency.expectSuccess(second.run(["undo"]))
+    try Agency.expectSuccess(first.run(["undo"]))
+    #expect(try Self.order(admin) == "Hank Morrow@1")
+    #expect(try admin.run(["db", "check"]).status == 0)
+  }
+
+  /// A delete (an admin's) leaves its place empty and rewrites no other fugitive: its undo puts
+  /// the fugitive back into its place, and a hunter who added fugitives before and after it
+  /// undoes both adds.
+  @Test func aDeleteAndItsUndoRewriteNoOtherHuntersFugitive() throws {
+    let (admin, _, second) = try Agency.hankMorrowAndTwoHunters()
+    for name in ["B", "C", "D"] {
+      try Agency.expectSuccess(admin.run(["fugitives", "add", "--name", name, "--bounty", "1"]))
     }
-    #expect(try ana.run(["fugitives", "delete", "3", "--yes"]).status == 0)
-    let ben = BinaryRunner(database: try PostgresTestServer.url(url, as: role))
-    #expect(try ben.run(["fugitives", "add", "--name", "E", "--bounty", "1"]).status == 0)
-    let undo = try ana.run(["undo"])
-    #expect(undo.status == 0, "\(undo.stderr)")
-    let order = try server.psql(
-      url, "SELECT string_agg(name || position, ' ' ORDER BY position, id) FROM fugitive")
-    #expect(order == "A1 B2 C3 D4 E5")
-    // Redo deletes C again and the order closes up behind it.
-    #expect(try ana.run(["redo"]).status == 0)
-    #expect(
-      try server.psql(
-        url, "SELECT string_agg(name || position, ' ' ORDER BY position, id) FROM fugitive")
-        == "A1 B2 D3 E4")
+    try Agency.expectSuccess(second.run(["fugitives", "add", "--name", "E", "--bounty", "1"]))
+    // The versions of the fugitives neither the delete nor the adds are about.
+    let versions = { () throws -> String in
+      try PostgresTestServer.shared.psql(
+        admin.database,
+        "SELECT string_agg(id || ':' || row_version, ' ' ORDER BY id) FROM fugitive WHERE id IN (1, 3, 4, 5)"
+      )
+    }
+    let before = try versions()
+    try Agency.expectSuccess(admin.run(["fugitives", "delete", "2", "--yes"]))
+    #expect(try Self.order(admin) == "Hank Morrow@1 C@3 D@4 E@5")
+    try Agency.expectSuccess(second.run(["fugitives", "add", "--name", "F", "--bounty", "1"]))
+    try Agency.expectSuccess(admin.run(["undo"]))
+    #expect(try Self.order(admin) == "Hank Morrow@1 B@2 C@3 D@4 E@5 F@6")
+    #expect(try versions() == before)
+    try Agency.expectSuccess(second.run(["undo"]))
+    try Agency.expectSuccess(second.run(["undo"]))
+    #expect(try Self.order(admin) == "Hank Morrow@1 B@2 C@3 D@4")
+  }
+
+  /// A place freed by an undone add, or by the delete of the last fugitive, is not handed out
+  /// again while a redo or an undo may put its fugitive back: a new fugitive goes after it.
+  @Test func aNewFugitiveNeverTakesAPlaceAnUndoMayFillAgain() throws {
+    let (admin, first, second) = try Agency.hankMorrowAndTwoHunters()
+    try Agency.expectSuccess(
+      first.run(["fugitives", "add", "--name", "Ida Quill", "--bounty", "3"]))
+    try Agency.expectSuccess(first.run(["undo"]))
+    try Agency.expectSuccess(
+      second.run(["fugitives", "add", "--name", "Otto Lark", "--bounty", "4"]))
+    try Agency.expectSuccess(first.run(["redo"]))
+    #expect(try Self.order(admin) == "Hank Morrow@1 Ida Quill@2 Otto Lark@3")
+    try Agency.expectSuccess(admin.run(["fugitives", "delete", "3", "--yes"]))
+    try Agency.expectSuccess(
+      first.run(["fugitives", "add", "--name", "Pia Moss", "--bounty", "1"]))
+    try Agency.expectSuccess(admin.run(["undo"]))
+    #expect(try Self.order(admin) == "Hank Morrow@1 Ida Quill@2 Otto Lark@3 Pia Moss@4")
+    #expect(try admin.run(["db", "check"]).status == 0)
   }
 }

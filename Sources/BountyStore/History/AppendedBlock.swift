@@ -94,14 +94,14 @@ extension Store {
 
   /// Whether the rows an insert block of step `stepID` put back (its fugitives, and the records
   /// `entries` counts by op, photos but for coming back after) are exactly the fugitives past
-  /// `position` and their records, in an order that needs no renumbering: then the block's
+  /// `position` and their records: then the block's
   /// inverse is one `fugitive.deleteAfterPosition` entry (`AppendedBlock`). Run after the rows
   /// are in and the indexes rebuilt.
   func isAppendedBlock(
     _ stepID: Int64, after position: Int64, entries: [String: Int64]
   ) throws -> Bool {
     let past: [SQLValue] = [.integer(position)]
-    guard try !manualOrderNeedsRenumbering(),
+    guard
       try database.scalarInt("SELECT count(*) FROM fugitive WHERE position > ?", past[0])
         == entries["fugitive.insert"]
     else { return false }

@@ -192,9 +192,6 @@ extension Store {
         below = last.id
       }
     }
-    // A step put back at its old position a fugitive whose place another hunter's fugitive took
-    // since (or whose removal left a gap): the order is numbered again, in the reverse step.
-    if try manualOrderNeedsRenumbering() { try renumberManualOrder() }
     try markReplaying(false)
     try endStep(reverseID)
     try refreshFugitiveIDRuns()
@@ -437,8 +434,23 @@ extension Store {
     try database.run("SELECT bounty_record_block(?, ?)", .integer(step), .integer(position))
   }
 
-  /// The highest position in the manual order (0 when empty).
+  /// The highest position in the manual order (0 when empty): a new fugitive, or an import's
+  /// block, goes after it. On PostgreSQL the highest ever handed out (`fugitive_position_high`,
+  /// agency migration 11), so that no new fugitive takes a place another hunter's undo or redo
+  /// may still put a fugitive back into.
   public func lastPosition() throws -> Int64 {
-    try database.scalarInt("SELECT coalesce(max(position), 0) FROM fugitive") ?? 0
+    try database.scalarInt(Self.lastPosition(database.dialect)) ?? 0
+  }
+
+  /// The query `lastPosition` runs, also a subquery of the insert at the end of the order.
+  static func lastPosition(_ dialect: SQLDialect) -> String {
+    switch dialect {
+    case .sqlite: "SELECT coalesce(max(position), 0) FROM fugitive"
+    case .postgresql:
+      """
+      SELECT greatest(coalesce(max(position), 0),
+        (SELECT last_value FROM fugitive_position_high)) FROM fugitive
+      """
+    }
   }
 }

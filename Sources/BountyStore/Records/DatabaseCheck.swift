@@ -3,8 +3,8 @@ import BountyCore
 /// What `db check` finds wrong beyond the engine's own integrity check: the schema's own tables,
 /// indexes, views and triggers missing or different, a damaged search index, and values of the
 /// wrong type (`schemaProblems`); rows whose fugitive is gone, sort keys and search entries that do not match their text, a tally
-/// that does not match the fugitives, fugitives sharing a position of the manual order, and
-/// settings bounty would not have stored. Each problem is a
+/// that does not match the fugitives, and settings bounty would not have stored. (Fugitives that
+/// share a position of the manual order are no problem: the order puts them in ID# order.) Each problem is a
 /// sentence naming the table, the row and the ID#.
 public struct DatabaseProblems: Sendable {
   /// One sentence per problem, at most `DatabaseProblems.shownPerKind` of each kind (then one
@@ -27,8 +27,8 @@ private let childTables: [(table: String, rowKey: String?, noun: String)] = [
 extension Store {
   /// Every problem `db check` reports besides the engine's integrity check. On SQLite it reads
   /// every row (the sort keys and search entries are folded again to compare); on PostgreSQL the
-  /// server enforces references and keeps keys itself, so the manual order, the settings and the
-  /// server's history chain (agency migration 9) are checked there.
+  /// server enforces references and keeps keys itself, so the settings and the server's history
+  /// chain (agency migration 9) are checked there.
   public func databaseProblems() throws -> DatabaseProblems {
     var problems = DatabaseProblems()
     if database.dialect == .sqlite {
@@ -77,21 +77,12 @@ extension Store {
     if database.dialect == .postgresql, let chain = try serverChainProblem() {
       add(&problems, 1, repairable: false) { _ in [chain] }
     }
-    let shared = try sharedPositions()
-    add(&problems, shared.count, repairable: true) { limit in
-      shared.prefix(limit).map {
-        let ids = $0.ids.map(String.init)
-        let listed = ids.dropLast().joined(separator: ", ") + " and " + (ids.last ?? "")
-        return "fugitive: ID#s \(listed) share position \($0.position) of the manual order"
-      }
-    }
     let settings = try invalidSettings()
     add(&problems, settings.count, repairable: false) { limit in Array(settings.prefix(limit)) }
     return problems
   }
 
-  /// Fixes what has one right answer: on SQLite first the schema (`repairSchema`); on both
-  /// engines numbers a manual order whose positions are shared 1 to n again; on SQLite also
+  /// Fixes what has one right answer: on SQLite first the schema (`repairSchema`), then
   /// deletes the rows of fugitives that are gone, folds stale sort keys and search entries again,
   /// drops search entries of no fugitive, mends a history chain another program broke
   /// (`mendHistoryChain`), drops steps that can no longer be replayed and recounts the tally.
@@ -99,12 +90,6 @@ extension Store {
   /// step: undo puts the deleted rows back.
   public func repairDatabase() throws -> [String] {
     var done = try repairSchema()
-    if try !sharedPositions().isEmpty {
-      let moved = try renumberManualOrder()
-      done.append(
-        "numbered the manual order 1 to \(try fugitiveCount()) again "
-          + "(\(moved) \(moved == 1 ? "fugitive" : "fugitives") moved)")
-    }
     guard database.dialect == .sqlite else { return done }
     for child in childTables {
       try database.run(

@@ -353,10 +353,10 @@ extension Store {
   /// below, kept from the original app), which `fugitive_id_run` keeps (SQLite's migration 0016;
   /// PostgreSQL's migration 1, see `refreshFugitiveIDRuns`).
   ///
-  /// On PostgreSQL "the highest" counts the ID#s that hunters' redo steps would put back: each
-  /// hunter keeps their own redo stack, so a fugitive one hunter's add put in and their undo took
-  /// out stays theirs to redo, and another hunter's add must not take its ID# (SQLite has one
-  /// stack, whose redo steps any new step drops).
+  /// On PostgreSQL "the highest" is the highest ever written (`fugitive_id_high`, agency
+  /// migration 11): each hunter undoes and redoes their own steps, so an ID# one hunter's undone
+  /// add or delete freed stays free for their redo or undo to put the fugitive back, and another
+  /// hunter's add must not take it (SQLite has one stack, undone in order).
   public func nextFreeFugitiveID() throws -> Int64 {
     let highest = try database.scalarInt(Self.highestFugitiveID(database.dialect)) ?? 0
     if highest < Limits.fugitiveIDs.upperBound { return max(highest, 0) + 1 }
@@ -374,20 +374,12 @@ extension Store {
     return firstRunEnd + 1
   }
 
-  /// The query for the highest ID# taken (`nextFreeFugitiveID`). On PostgreSQL each redo step's
-  /// highest touched ID# is one backward step of its touches' primary key, so an undone
-  /// million-row import on a redo stack costs one index probe, not a million rows.
+  /// The query for the highest ID# taken (`nextFreeFugitiveID`).
   static func highestFugitiveID(_ dialect: SQLDialect) -> String {
     switch dialect {
     case .sqlite: "SELECT max(id) FROM fugitive"
     case .postgresql:
-      """
-      SELECT greatest((SELECT max(id) FROM fugitive),
-        (SELECT max(touched.id) FROM history_step AS s, LATERAL
-          (SELECT max(t.fugitive_id) AS id FROM history_touch AS t WHERE t.step_id = s.id)
-          AS touched
-         WHERE s.stack = 'redo'))
-      """
+      "SELECT greatest(max(id), (SELECT last_value FROM fugitive_id_high)) FROM fugitive"
     }
   }
 
@@ -442,7 +434,7 @@ extension Store {
     if let position {
       try database.run(Self.insertAtPosition, Self.values(fields) + [.integer(position)] + stamps)
     } else {
-      try database.run(Self.insertAtEnd, Self.values(fields) + stamps)
+      try database.run(Self.insertAtEnd(database.dialect), Self.values(fields) + stamps)
     }
   }
 
@@ -451,11 +443,12 @@ extension Store {
     INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     """
-  private static let insertAtEnd = """
-    INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-      (SELECT coalesce(max(position), 0) + 1 FROM fugitive), ?, ?)
+  private static func insertAtEnd(_ dialect: SQLDialect) -> String {
     """
+    INSERT INTO fugitive (\(writableColumns), position, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (\(lastPosition(dialect))) + 1, ?, ?)
+    """
+  }
 
   /// Rewrites a fugitive's fields; `previousID` is its ID# before the change (notes and photo follow
   /// a new ID# through ON UPDATE CASCADE).
@@ -468,30 +461,15 @@ extension Store {
       """, Self.values(fields) + [.text(now.iso8601), .integer(previousID)])
   }
 
-  /// Deletes fugitives (their notes and photos go with them) and closes the gaps in the manual
-  /// order with one renumbering: deleting k of n fugitives rewrites (and records for undo) each
-  /// later row once, not k times.
+  /// Deletes fugitives (their notes and photos go with them). Their places in the manual order
+  /// stay empty: the order is the positions as they are, so no other fugitive is rewritten (or
+  /// recorded for undo, or touched in another hunter's step), and an undo puts each back into
+  /// its own place.
   public func deleteFugitives(ids: [Int64]) throws {
-    var lowest = Int64.max
     for id in ids {
-      guard
-        let position = try database.scalarInt(
-          "SELECT position FROM fugitive WHERE id = ?", .integer(id))
-      else { throw BountyError.notFound("fugitive \(id) not found") }
-      lowest = min(lowest, position)
       try database.run("DELETE FROM fugitive WHERE id = ?", .integer(id))
+      guard database.changes > 0 else { throw BountyError.notFound("fugitive \(id) not found") }
     }
-    guard lowest < Int64.max else { return }
-    // Positions below the first gap are still 1, 2, …; the rows after it close up from there.
-    try database.run(
-      """
-      UPDATE fugitive SET position = renumbered.position
-      FROM (
-        SELECT id, CAST(? AS bigint) - 1 + row_number() OVER (ORDER BY position) AS position
-        FROM fugitive WHERE position > ?
-      ) AS renumbered
-      WHERE fugitive.id = renumbered.id AND fugitive.position <> renumbered.position
-      """, .integer(lowest), .integer(lowest))
   }
 
   /// Moves a fugitive to row `position` (1-based, clamped) of its list in the manual order: the
