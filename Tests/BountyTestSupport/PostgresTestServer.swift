@@ -165,9 +165,9 @@ public final class PostgresTestServer: Sendable {
 
   /// Runs a program without the caller's `PG*` variables and collects both streams (through
   /// files: no pipe can fill up and stall it).
-  public static func execute(_ program: String, _ arguments: [String]) throws
-    -> BinaryRunner.Outcome
-  {
+  public static func execute(
+    _ program: String, _ arguments: [String], environment extra: [String: String] = [:]
+  ) throws -> BinaryRunner.Outcome {
     let folder = try TemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder.path) }
     let outPath = folder.file("stdout")
@@ -180,6 +180,7 @@ public final class PostgresTestServer: Sendable {
       process.arguments = arguments
       var environment = ProcessInfo.processInfo.environment
       for key in environment.keys where key.hasPrefix("PG") { environment.removeValue(forKey: key) }
+      environment.merge(extra) { _, given in given }
       process.environment = environment
       process.standardInput = FileHandle.nullDevice
       process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))

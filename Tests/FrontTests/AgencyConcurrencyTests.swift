@@ -23,8 +23,11 @@ import Testing
   }
 
   /// The database's own name: roles are shared by the cluster, so each test's hunters are its own.
-  static func suffix(_ url: String) -> String {
-    String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" }.suffix(8))
+  static func suffix(_ url: String) -> String { String(database(of: url).suffix(8)) }
+
+  /// The name of the database a test's `postgresql:///NAME?…` URL names.
+  static func database(of url: String) -> String {
+    String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" })
   }
 
   static func hunter(_ index: Int, on url: String) throws -> BinaryRunner {

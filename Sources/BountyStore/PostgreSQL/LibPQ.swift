@@ -59,6 +59,7 @@ final class LibPQ: @unchecked Sendable {
   let cancel: @convention(c) (OpaquePointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32
   let reset: @convention(c) (OpaquePointer?) -> Void
   let socket: @convention(c) (OpaquePointer?) -> Int32
+  let backendPID: @convention(c) (OpaquePointer?) -> Int32
   let consumeInput: @convention(c) (OpaquePointer?) -> Int32
   let isBusy: @convention(c) (OpaquePointer?) -> Int32
 
@@ -137,6 +138,7 @@ final class LibPQ: @unchecked Sendable {
     cancel = try symbol("PQcancel")
     reset = try symbol("PQreset")
     socket = try symbol("PQsocket")
+    backendPID = try symbol("PQbackendPID")
     consumeInput = try symbol("PQconsumeInput")
     isBusy = try symbol("PQisBusy")
   }

@@ -39,15 +39,21 @@ final class PostgresConnection: DatabaseEngine {
   private let name: String
   /// `sessionSetup` until it has been sent: it travels with the first statement sent outside a
   /// transaction (again after a reconnection).
-  private var pendingSetup: String? = PostgresConnection.sessionSetup
+  private var pendingSetup: String?
+  /// True while the script that carries `sessionSetup` is on its way: its answer holds the
+  /// probe's row (`PoolerSettings.probe`).
+  private var setupInFlight = false
+  /// What the session does behind a connection pooler, once the setup found one (nil: direct).
+  private(set) var pooler: PoolerSettings?
 
   /// How long a statement waits for a lock when the session has no `lock_timeout` of its own.
   static let defaultLockTimeout = "5s"
   /// How often the server looks, while a statement runs or waits, whether bounty is still there.
   static let connectionCheckInterval = "1s"
 
-  /// The session's settings, in one exchange with the first statement and in a transaction of
-  /// their own (a `BEGIN … ISOLATION LEVEL` after them starts afresh; without the `BEGIN`, the
+  /// The session's settings, after `PoolerSettings.probe` (which asks whether a pooler stands
+  /// between bounty and the server), in one exchange with the first statement and in a
+  /// transaction of their own (a `BEGIN … ISOLATION LEVEL` after them starts afresh; without the `BEGIN`, the
   /// `COMMIT` of the script's implicit transaction would log a warning on the server):
   /// `lock_timeout` bounds every wait on a lock, the writers' turn included, unless the session
   /// already has one (`options=-c lock_timeout=…` in the URL, `PGOPTIONS`, `ALTER ROLE … SET`,
@@ -63,8 +69,11 @@ final class PostgresConnection: DatabaseEngine {
   /// server knows the setting is asked with `current_setting(…, true)` (NULL when it does not),
   /// not from the view `pg_settings`, which builds every setting's row: on a new server process
   /// that view alone cost 0.7 ms of the first exchange.
-  static let sessionSetup = """
-    BEGIN;
+  static func sessionSetup(clientPID: Int32) -> String {
+    "BEGIN;\n" + PoolerSettings.probe(clientPID: clientPID) + ";\n" + settingsSetup
+  }
+
+  private static let settingsSetup = """
     SELECT set_config('lock_timeout', '\(defaultLockTimeout)', false)
     WHERE current_setting('lock_timeout') = '0';
     SELECT set_config('client_connection_check_interval', '\(connectionCheckInterval)', false)
@@ -104,6 +113,7 @@ final class PostgresConnection: DatabaseEngine {
       throw BountyError.io("cannot connect to \(name): \(reason)")
     }
     self.handle = handle
+    pendingSetup = Self.sessionSetup(clientPID: api.backendPID(handle))
     _ = api.setNoticeProcessor(handle, { _, _ in }, nil)
   }
 
@@ -213,11 +223,13 @@ final class PostgresConnection: DatabaseEngine {
     var scripts: [String] = []
     if let setup = pendingSetup, transactionStatus == PQTRANS_IDLE {
       pendingSetup = nil
+      setupInFlight = true
       scripts.append(setup)
     }
     if let begin = pendingBegin {
       pendingBegin = nil
       scripts.append(begin)
+      if let settings = pooler?.afterBegin, !settings.isEmpty { scripts.append(settings) }
     }
     return scripts
   }
@@ -230,11 +242,47 @@ final class PostgresConnection: DatabaseEngine {
   /// Runs statements without parameters in one exchange (`PQexec`) and answers the last one's
   /// result, which the caller clears.
   private func runScript(_ script: String) throws(PostgresError) -> OpaquePointer {
+    let probing = setupInFlight
+    setupInFlight = false
     let result = try whileCancellable(script) { () throws(PostgresError) in
-      try Self.execute(script, on: handle, api: api)
+      probing ? try executeProbing(script) : try Self.execute(script, on: handle, api: api)
     }
     noteChanges(result)
     return result
+  }
+
+  /// `PQexec` of a script that begins with the session's setup: answers the last statement's
+  /// result (or the first error, as `PQexec` does) and takes from the probe's row, the script's
+  /// second result, whether a pooler stands between bounty and the server (`pooler`).
+  private func executeProbing(_ script: String) throws(PostgresError) -> OpaquePointer {
+    guard api.sendQuery(handle, script) == 1 else {
+      return try Self.execute(script, on: handle, api: api)
+    }
+    var last: OpaquePointer?
+    var failed: OpaquePointer?
+    var index = 0
+    while let result = api.getResult(handle) {
+      defer { index += 1 }
+      let status = api.resultStatus(result)
+      if status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_EMPTY_QUERY {
+        if failed == nil { failed = result } else { api.clear(result) }
+        continue
+      }
+      if index == 1, status == PGRES_TUPLES_OK, api.ntuples(result) == 1 {
+        let pooled = api.getvalue(result, 0, 0).map { String(cString: $0) } == "t"
+        let defaults =
+          api.getisnull(result, 0, 1) == 0
+          ? api.getvalue(result, 0, 1).map { String(cString: $0) } : nil
+        pooler = PoolerSettings.from(pooled: pooled, defaults: defaults)
+      }
+      if let last { api.clear(last) }
+      last = result
+    }
+    if let failed {
+      if let last { api.clear(last) }
+      return try check(failed, sql: script)
+    }
+    return try check(last, sql: script)
   }
 
   func cursor(_ sql: String, _ values: [SQLValue], streaming: Bool) throws -> any RowCursor {
@@ -271,11 +319,13 @@ final class PostgresConnection: DatabaseEngine {
     }
     let parameters = PostgresParameters(values)
     let result: OpaquePointer
-    let key = prepared ? Self.preparedKey(statement.sql, types: parameters.types) : ""
-    if prepared, preparedNames[key] != nil || runOnce.contains(key) {
+    // Behind a pooler nothing is kept on the server between transactions (`PoolerSettings`).
+    let prepares = prepared && pooler == nil
+    let key = prepares ? Self.preparedKey(statement.sql, types: parameters.types) : ""
+    if prepares, preparedNames[key] != nil || runOnce.contains(key) {
       result = try runPrepared(statement.sql, parameters, reportedAs: sql)
     } else {
-      if prepared { runOnce.insert(key) }
+      if prepares { runOnce.insert(key) }
       result = try whileCancellable(sql) { () throws(PostgresError) in
         try check(
           parameters.withArrays { values, lengths, formats in
@@ -447,7 +497,8 @@ final class PostgresConnection: DatabaseEngine {
     pendingBegin = nil
     commitPending = false
     readOnlyAnswer = nil
-    pendingSetup = Self.sessionSetup
+    pooler = nil
+    pendingSetup = Self.sessionSetup(clientPID: api.backendPID(handle))
     // The cancel key belongs to the server process, which is a new one.
     if let interruptFlag { interrupt(when: interruptFlag) }
     return true
