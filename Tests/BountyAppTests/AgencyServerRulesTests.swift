@@ -462,7 +462,10 @@ import Testing
     let before = try agency.roster()
     let undo = try agency.bounty(as: agency.other).run(["undo"])
     #expect(undo.status == 1, "\(undo.stdout)")
-    #expect(undo.stderr.contains("was changed by \(agency.admin)"), "\(undo.stderr)")
+    // Named: the change right after the step, not the last one (the admin's).
+    #expect(
+      undo.stderr.contains("was changed by \(agency.hunter) ('fugitives edit 9')"), "\(undo.stderr)"
+    )
     #expect(try agency.roster() == before)
     #expect(
       try agency.server.psql(agency.url, "SELECT name FROM fugitive WHERE id = 9") == "Ada King")

@@ -44,6 +44,23 @@ import Testing
     #expect(try Self.manualOrder(app) == ["Ada", "Bo", "Cal"])
   }
 
+  /// A move between fugitives that share a place still puts the fugitive at the row asked for
+  /// (the shift by one could not tell them apart: the move reported success and changed nothing).
+  @Test(arguments: TestEngine.allCases)
+  func aMoveAmongSharedPlacesLandsOnTheRowAskedFor(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    for name in ["Ada", "Bo", "Cal"] { try app.add(name) }
+    try app.store.database.run("UPDATE fugitive SET position = 2 WHERE id = 1")
+    #expect(try Self.manualOrder(app) == ["Ada", "Bo", "Cal"])
+    try app.call("fugitives.move", ["id": 2, "to": 1])
+    #expect(try Self.manualOrder(app) == ["Bo", "Ada", "Cal"])
+    try app.call("fugitives.move", ["id": 1, "to": 3])
+    #expect(try Self.manualOrder(app) == ["Bo", "Cal", "Ada"])
+    try app.call("history.undo")
+    try app.call("history.undo")
+    #expect(try Self.manualOrder(app) == ["Ada", "Bo", "Cal"])
+  }
+
   /// Deleting leaves the places empty and rewrites no other row: the step holds only what was
   /// deleted, and its undo gives every row back exactly.
   @Test(arguments: TestEngine.allCases)

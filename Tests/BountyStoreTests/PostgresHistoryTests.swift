@@ -76,7 +76,8 @@ import Testing
       #expect(
         error
           == .conflict(
-            "fugitive 7 (Bob's Hank) was changed by Bob Hunter since your step; nothing was undone")
+            "fugitive 7 (Bob's Hank) was changed by Bob Hunter ('rename 7') since your step; "
+              + "nothing was undone")
       )
     }
     #expect(try name(alice) == "Bob's Hank", "the refused undo changed nothing")

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// Many hunters on one agency database at once, each through the real binary as its own role:
-/// nothing any of them did is lost, the manual order stays dense, and undo keeps to its owner.
+/// nothing any of them did is lost, the manual order stays 1 to n (they add and move, and delete
+/// nothing), and undo keeps to its owner.
 @Suite(.onTestThreads, .serialized) struct AgencyConcurrencyTests {
   static let hunters = 8
   static let changesPerHunter = 200
@@ -53,7 +54,8 @@ import Testing
   /// and connection making `changes` changes to the fugitives with ID# 1 to `sharedFugitives`
   /// (the admin adds that many first):
   /// notes, moves among them, edits and adds of its own, interleaved. Expects every change to
-  /// succeed and to be there afterwards, and the manual order to stay dense.
+  /// succeed and to be there afterwards, and the manual order to stay 1 to n (adds go after the
+  /// last place and moves shift by one; nothing here deletes).
   static func changeAtOnce(
     hunters: Int, changes: Int, admin: BinaryRunner, session: (Int) throws -> BinaryRunner,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -169,7 +171,7 @@ import Testing
     try Self.expectSuccess(first.run(["redo"]))
     #expect(try admin.run(["fugitives", "show", "2"]).stdout.contains("Ida Quill"))
     #expect(try admin.run(["fugitives", "show", "3"]).stdout.contains("Otto Lark"))
-    // Once the redo is used (or dropped), ID#s are one more than the highest again.
+    // Once the redo is used, the next ID# is one past the highest ever written.
     let next = try second.run(["--json", "fugitives", "add", "--name", "Pia Moss", "--bounty", "1"])
     #expect(try JSONParser.parse(next.stdout.trimmingASCIIWhitespace())["id"] == .int(4))
   }

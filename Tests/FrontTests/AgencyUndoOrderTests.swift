@@ -84,3 +84,34 @@ import Testing
     #expect(try admin.run(["db", "check"]).status == 0)
   }
 }
+
+/// The high-water marks of places and ID#s (agency migration 11) are the server's: a hunter in
+/// psql may read them, not advance or set them, and cannot raise them past what the CHECKs
+/// allow with a row they write and roll back (which would otherwise make every later add fail).
+@Suite(.onTestThreads) struct AgencyHighWaterTests {
+  @Test func aHunterCannotPushTheMarksOutOfReach() throws {
+    let (admin, first, _) = try AgencyConcurrencyTests.hankMorrowAndTwoHunters()
+    let server = try PostgresTestServer.shared
+    let url = admin.database
+    let role = "h1_\(AgencyConcurrencyTests.suffix(url))"
+    #expect(try server.psql(url, "SELECT last_value FROM fugitive_id_high", role: role) == "1")
+    for sql in [
+      "SELECT nextval('fugitive_id_high')", "SELECT setval('fugitive_position_high', 1000)",
+      """
+      BEGIN; INSERT INTO fugitive (id, name, bounty_minor, position)
+      VALUES (9223372036854775807, 'x', 0, 1); ROLLBACK
+      """,
+      """
+      BEGIN; INSERT INTO fugitive (id, name, bounty_minor, position)
+      VALUES (7, 'x', 0, 9223372036854775807); ROLLBACK
+      """,
+    ] {
+      #expect(throws: (any Error).self, "\(sql)") { try server.psql(url, sql, role: role) }
+    }
+    let added = try first.run([
+      "--json", "fugitives", "add", "--name", "Ida Quill", "--bounty", "3",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains(#""id":2,"#) && added.stdout.contains(#""position":2,"#))
+  }
+}

@@ -119,7 +119,10 @@ import Testing
         == 0)
     _ = screen.waitFor("Fugitives (29)")
     try screen.type("g", "e")
-    let form = screen.waitFor("Edit 91320 Aaron Aardvark")
+    // The whole form, not its title alone: tmux may catch the screen while the form is drawn.
+    let form = screen.waitUntil {
+      $0.contains("Edit 91320 Aaron Aardvark") && $0.contains("Description")
+    }
     let description = try #require(rows(form).first { $0.contains("Description") })
     #expect(!description.contains("now") && description.contains("optional"), "\(form)")
   }

@@ -202,24 +202,42 @@ extension Store {
   }
 
   /// Refuses (PostgreSQL) to replay `step` when a fugitive it changed is no longer at the version
-  /// the step left it at: someone changed it since.
+  /// the step left it at: someone changed it since. The refusal names the change that came right
+  /// after the step's (the step whose touch starts from the version this one left: who made it,
+  /// and its label), or, when the history no longer holds it, who changed the fugitive last.
   private func refuseIfChangedSince(_ step: HistoryStep, undoing: Bool) throws {
     guard
       let changed = try database.queryFirst(
         """
-        SELECT t.fugitive_id, f.id IS NOT NULL, f.name, coalesce(h.display_name, f.changed_by)
+        SELECT t.fugitive_id, f.id IS NOT NULL, f.name,
+          coalesce(nh.display_name, next.hunter, h.display_name, f.changed_by), next.label
         FROM history_touch AS t
         LEFT JOIN fugitive AS f ON f.id = t.fugitive_id
         LEFT JOIN hunter AS h ON h.role = f.changed_by
+        LEFT JOIN LATERAL (
+          SELECT s.hunter, s.label FROM history_touch AS n
+          JOIN history_step AS s ON s.id = n.step_id
+          WHERE n.fugitive_id = t.fugitive_id AND n.version_before = t.version_after
+            AND n.step_id <> t.step_id
+          ORDER BY n.step_id LIMIT 1
+        ) AS next ON true
+        LEFT JOIN hunter AS nh ON nh.role = next.hunter
         WHERE t.step_id = ? AND t.version_after IS DISTINCT FROM f.row_version
         ORDER BY t.fugitive_id LIMIT 1
         """, [.integer(step.id)],
-        row: { (id: $0.int(0), exists: $0.int(1) == 1, name: $0.text(2), by: $0.text(3)) })
+        row: {
+          (
+            id: $0.int(0), exists: $0.int(1) == 1, name: $0.text(2), by: $0.text(3),
+            change: $0.optionalText(4)
+          )
+        })
     else { return try refuseIfBlockChangedSince(step, undoing: undoing) }
+    let by =
+      NameIdentity.shown(changed.by) + (changed.change.map { " (\(SafeText.quoted($0)))" } ?? "")
     let what =
       changed.exists
-      ? "fugitive \(changed.id) (\(changed.name)) was changed by \(NameIdentity.shown(changed.by))"
-      : "fugitive \(changed.id) was deleted"
+      ? "fugitive \(changed.id) (\(changed.name)) was changed by \(by)"
+      : "fugitive \(changed.id) was deleted\(changed.change == nil ? "" : " by \(by)")"
     throw BountyError.conflict(
       "\(what) since your \(undoing ? "step" : "undo"); nothing was \(undoing ? "undone" : "redone")"
     )

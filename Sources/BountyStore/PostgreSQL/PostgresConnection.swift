@@ -277,6 +277,12 @@ final class PostgresConnection: DatabaseEngine {
       }
       if let last { api.clear(last) }
       last = result
+      // Where `PQexec` stops reading: a COPY waits for its data, a lost connection has no more.
+      if status == PGRES_COPY_IN || status == PGRES_COPY_OUT || status == PGRES_COPY_BOTH
+        || api.status(handle) == CONNECTION_BAD
+      {
+        break
+      }
     }
     if let failed {
       if let last { api.clear(last) }

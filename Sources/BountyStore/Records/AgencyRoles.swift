@@ -154,6 +154,10 @@ extension Store {
   /// 7): it holds nothing, and `LOCK TABLE … IN EXCLUSIVE MODE` needs UPDATE on it.
   static let writerTurnTable = "bounty_writer"
 
+  /// The sequences that hold the highest place and ID# ever written (agency migration 11):
+  /// hunters may read them, not advance them.
+  static let highWaterSequences: Set<String> = ["fugitive_position_high", "fugitive_id_high"]
+
   /// What each role may do on the schema's tables and sequences, from nothing.
   private func privilegeStatements() throws -> [String] {
     let (admin, hunter) = (AgencyRole.admin, AgencyRole.hunter)
@@ -185,9 +189,11 @@ extension Store {
       )
     }
 
-    // The history's sequences are used only by the server's functions.
+    // The history's sequences are used only by the server's functions; the high-water marks of
+    // places and ID#s (agency migration 11) only the server raises, and everyone reads.
     let sequences = try relations(kinds: "'S'")
-    let used = sequences.filter { !$0.hasPrefix("history_") }
+    let highWater = sequences.filter { Self.highWaterSequences.contains($0) }
+    let used = sequences.filter { !$0.hasPrefix("history_") && !highWater.contains($0) }
     if !sequences.isEmpty {
       let everySequence = sequences.joined(separator: ", ")
       statements.append("REVOKE ALL ON SEQUENCE \(everySequence) FROM \(hunter), \(admin)")
@@ -196,6 +202,11 @@ extension Store {
       let everySequence = used.joined(separator: ", ")
       statements.append("GRANT USAGE, SELECT ON SEQUENCE \(everySequence) TO \(hunter)")
       statements.append("GRANT UPDATE ON SEQUENCE \(everySequence) TO \(admin)")
+    }
+    if !highWater.isEmpty {
+      let marks = highWater.joined(separator: ", ")
+      statements.append("GRANT SELECT ON SEQUENCE \(marks) TO \(hunter)")
+      statements.append("GRANT SELECT, UPDATE ON SEQUENCE \(marks) TO \(admin)")
     }
     // pg_dump reads every sequence; reading one does not advance it (agency migration 10).
     let history = sequences.filter { $0.hasPrefix("history_") }

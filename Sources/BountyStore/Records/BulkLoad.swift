@@ -126,13 +126,15 @@ extension Store {
     return keys.map { "ALTER TABLE fugitive_search ADD CONSTRAINT \($0.name) \($0.definition)" }
   }
 
-  /// The triggers a load's inserts would fire to keep the search index, the tally and the ID#
-  /// runs; `finishBulkLoad` does their work once. With these off nothing writes a search entry
+  /// The triggers a load's inserts would fire to keep the search index, the tally, the ID#
+  /// runs and the high-water marks of places and ID#s (agency migration 11: each flush would
+  /// otherwise look for the highest place without the index the load dropped);
+  /// `finishBulkLoad` does their work once. With these off nothing writes a search entry
   /// during the load but the load itself (`PlainSearchText`).
   static let serverLoadTriggers: [(table: String, trigger: String)] = [
     ("fugitive", "fugitive_search_insert"), ("fugitive", "fugitive_tally_insert"),
-    ("fugitive", "fugitive_id_touch_insert"), ("note", "fugitive_search_note_insert"),
-    ("alias", "fugitive_search_alias_insert"),
+    ("fugitive", "fugitive_id_touch_insert"), ("fugitive", "fugitive_high_water"),
+    ("note", "fugitive_search_note_insert"), ("alias", "fugitive_search_alias_insert"),
   ]
 
   /// Disables `serverLoadTriggers` for the rest of the transaction and returns them.
@@ -188,7 +190,8 @@ extension Store {
       INSERT INTO fugitive_id_run (first, last)
       SELECT min(id), max(id) FROM (SELECT id, id - row_number() OVER (ORDER BY id) AS run
         FROM fugitive) AS numbered
-      GROUP BY run
+      GROUP BY run;
+      SELECT bounty_raise_high_waters()
       """)
     for (table, trigger) in triggers {
       try database.execute("ALTER TABLE \(table) ENABLE TRIGGER \(trigger)")

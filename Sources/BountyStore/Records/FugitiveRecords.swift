@@ -472,31 +472,44 @@ extension Store {
     }
   }
 
-  /// Moves a fugitive to row `position` (1-based, clamped) of its list in the manual order: the
-  /// Fugitives tab's rows are the fugitives at large, the Captured tab's the captured ones. The
-  /// rows in between shift by one, so positions stay dense.
-  /// Moves fugitive `id` to row `position` of its own list's manual order (at large, or captured),
-  /// clamped to that list; answers the row it is now at (1 = first).
+  /// Moves fugitive `id` to row `position` (1-based, clamped) of its own list in the manual order
+  /// (the Fugitives tab's rows are the fugitives at large, the Captured tab's the captured ones);
+  /// answers the row it is now at. The fugitives between its old and its new place shift by one.
+  /// Where some of them share a position (another program's rows, or two hunters' undos on an
+  /// agency roster), a shift by one could not tell them apart, so the order is numbered 1 to n
+  /// first, as it stands.
   @discardableResult
   public func moveFugitive(id: Int64, to position: Int64) throws -> Int64 {
     guard
-      let current = try database.scalarInt(
-        "SELECT position FROM fugitive WHERE id = ?", .integer(id)),
       let captured = try database.scalarInt(
         "SELECT captured FROM fugitive WHERE id = ?", .integer(id))
     else { throw BountyError.notFound("fugitive \(id) not found") }
-    // `position` is row N of the list the fugitive is in (at large, or captured), clamped: it
-    // lands where that list's Nth fugitive stands in the one manual order of every fugitive.
     let count =
       try database.scalarInt(
         "SELECT count(*) FROM fugitive WHERE captured = ?", .integer(captured)) ?? 1
     let row = min(max(position, 1), count)
-    guard
-      let target = try database.scalarInt(
-        "SELECT position FROM fugitive WHERE captured = ? ORDER BY position LIMIT 1 OFFSET ?",
-        .integer(captured), .integer(row - 1))
-    else { return row }
-    guard target != current else { return row }
+    // Row N of the list lands where that list's Nth fugitive stands in the one manual order.
+    let places = {
+      (
+        current: try self.database.scalarInt(
+          "SELECT position FROM fugitive WHERE id = ?", .integer(id)) ?? 0,
+        target: try self.database.scalarInt(
+          "SELECT position FROM fugitive WHERE captured = ? ORDER BY position, id LIMIT 1 OFFSET ?",
+          .integer(captured), .integer(row - 1))
+      )
+    }
+    var (current, target) = try places()
+    guard let wanted = target else { return row }
+    if try database.scalarInt(
+      """
+      SELECT EXISTS (SELECT 1 FROM fugitive WHERE position BETWEEN ? AND ?
+        GROUP BY position HAVING count(*) > 1)
+      """, .integer(min(current, wanted)), .integer(max(current, wanted))) == 1
+    {
+      try renumberManualOrder()
+      (current, target) = try places()
+    }
+    guard let target, target != current else { return row }
     if target < current {
       try database.run(
         "UPDATE fugitive SET position = position + 1 WHERE position >= ? AND position < ?",
