@@ -61,6 +61,7 @@ public enum FugitivesTab {
       if try store.fugitiveExists(id: given) {
         throw BountyError.conflict("a fugitive with ID# \(given) already exists")
       }
+      try store.refuseIfHeldByHistory(fugitiveID: given)
       id = given
     } else {
       id = try store.nextFreeFugitiveID()
@@ -109,6 +110,7 @@ public enum FugitivesTab {
       if try store.fugitiveExists(id: newID) {
         throw BountyError.conflict("a fugitive with ID# \(newID) already exists")
       }
+      try store.refuseIfHeldByHistory(fugitiveID: newID)
       fields.id = newID
     }
     try store.updateFugitive(previousID: id, fields)

@@ -61,6 +61,31 @@ import Testing
     #expect(try Self.manualOrder(app) == ["Ada", "Bo", "Cal"])
   }
 
+  /// A last place so far out that no import fits after it (another client's row) is refused in
+  /// one line, and nothing is imported (it used to end the process: an arithmetic overflow).
+  @Test(arguments: TestEngine.allCases)
+  func anImportAfterAPlaceWithNoRoomIsRefused(engine: TestEngine) throws {
+    let app = try TestApp(engine: engine)
+    try app.add("Ada")
+    try app.store.database.run(
+      "UPDATE fugitive SET position = \(engine == .sqlite ? Int64.max - 1 : 1 << 52) WHERE id = 1")
+    let csv = "name,bounty\nBo,5\n"
+    if engine == .sqlite {
+      guard
+        case .refused(let message)? = app.error(
+          "data.import", ["content": .string(csv), "format": "csv"])
+      else {
+        Issue.record("an import after the place Int64.max - 1 was not refused")
+        return
+      }
+      #expect(message.contains("leaves no room") && message.contains("nothing was imported"))
+    } else {
+      // The agency schema keeps every place within 2^53: 2^52 leaves room.
+      try app.call("data.import", ["content": .string(csv), "format": "csv"])
+    }
+    #expect(try Self.manualOrder(app) == (engine == .sqlite ? ["Ada"] : ["Ada", "Bo"]))
+  }
+
   /// Deleting leaves the places empty and rewrites no other row: the step holds only what was
   /// deleted, and its undo gives every row back exactly.
   @Test(arguments: TestEngine.allCases)

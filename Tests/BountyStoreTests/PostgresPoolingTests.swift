@@ -52,7 +52,10 @@ import Testing
     try PostgresTestPooler.withPooler(before: server, mode: mode, poolSize: 2) { pooler in
       let pooled = try Database(postgresURL: try pooler.url(url))
       for _ in 1...3 {
-        #expect(try pooled.transaction(write: true) { try pooled.scalarText(show, setting) } == "on")
+        let durability = try pooled.transaction(write: true) {
+          try pooled.scalarText(show, setting)
+        }
+        #expect(durability == "on")
       }
       let connection = try #require(pooled.engine as? PostgresConnection)
       #expect(connection.pooler != nil)

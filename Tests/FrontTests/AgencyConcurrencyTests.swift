@@ -176,6 +176,24 @@ import Testing
     #expect(try JSONParser.parse(next.stdout.trimmingASCIIWhitespace())["id"] == .int(4))
   }
 
+  /// Nor may another hunter take it by naming it, as a new fugitive's ID# or a changed one's.
+  @Test func anIDAnUndoOrRedoMayPutBackIsNotGivenByName() throws {
+    let (_, first, second) = try Self.hankMorrowAndTwoHunters()
+    try Self.expectSuccess(
+      first.run(["fugitives", "add", "--id", "555", "--name", "Ida Quill", "--bounty", "3"]))
+    try Self.expectSuccess(first.run(["undo"]))
+    for refused in [
+      try second.run(["fugitives", "add", "--id", "555", "--name", "Otto Lark", "--bounty", "4"]),
+      try second.run(["fugitives", "edit", "1", "--new-id", "555"]),
+    ] {
+      #expect(refused.status == 1)
+      #expect(
+        refused.stderr.contains("ID# 555 is kept for")
+          && refused.stderr.contains("'fugitives add 555'"), "\(refused.stderr)")
+    }
+    try Self.expectSuccess(first.run(["redo"]))
+  }
+
   @Test func aStaleEditNamesTheValueNowAndWhoChangedIt() throws {
     let (admin, first, second) = try Self.hankMorrowAndTwoHunters()
     try Self.expectSuccess(second.run(["fugitives", "edit", "1", "--bounty", "10"]))

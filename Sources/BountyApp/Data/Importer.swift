@@ -72,12 +72,23 @@ final class Importer {
   /// it commits (`Store.analyzeAfterBulkLoad`, a few tenths of a second).
   static let analyzeAfterRows: Int64 = 10_000
 
+  /// The last place after which an import still has room: 2^52 places are left before 2^53, the
+  /// farthest place the agency schema takes (agency migration 11).
+  static let lastPlaceWithRoom: Int64 = 1 << 52
+
   init(store: Store, replace: Bool) throws {
     self.store = store
     self.replace = replace
     self.currency = try store.currency()
     self.today = store.localToday
     self.positionBefore = try store.lastPosition()
+    // Places after the last one must fit (a place far out, another client's, leaves none).
+    guard positionBefore <= Self.lastPlaceWithRoom else {
+      throw BountyError.refused(
+        "the manual order's last place is \(positionBefore), which leaves no room after it for "
+          + "new fugitives: move the fugitives at the end up (or db copy the roster, which "
+          + "numbers the order 1 to n); nothing was imported")
+    }
     self.startedEmpty = try store.fugitiveCount() == 0
     self.step = try store.pauseRecording()
     self.batch = store.newFugitiveBatch()

@@ -374,6 +374,27 @@ extension Store {
     return firstRunEnd + 1
   }
 
+  /// Refuses (PostgreSQL) an ID# no fugitive has but a step of another hunter's history may put
+  /// a fugitive back under (the undo of a delete or of a change of ID#, the redo of an add):
+  /// given to another fugitive, it would make that undo or redo fail. The caller's own steps are
+  /// no obstacle: their undo takes the newer step first, and a new step drops their redo steps,
+  /// as SQLite's one stack does.
+  public func refuseIfHeldByHistory(fugitiveID id: Int64) throws {
+    guard database.dialect == .postgresql,
+      let held = try database.queryFirst(
+        """
+        SELECT coalesce(h.display_name, s.hunter), s.label, s.stack FROM history_touch AS t
+        JOIN history_step AS s ON s.id = t.step_id LEFT JOIN hunter AS h ON h.role = s.hunter
+        WHERE t.fugitive_id = ? AND s.hunter <> current_user ORDER BY s.id DESC LIMIT 1
+        """, [.integer(id)], row: { (by: $0.text(0), label: $0.text(1), stack: $0.text(2)) })
+    else { return }
+    throw BountyError.conflict(
+      "ID# \(id) is kept for \(NameIdentity.shown(held.by))'s "
+        + "\(held.stack == "undo" ? "step" : "undone step") \(SafeText.quoted(held.label)), whose "
+        + "\(held.stack) may put a fugitive back under it; leave the ID# out for the next free one, "
+        + "or pick another")
+  }
+
   /// The query for the highest ID# taken (`nextFreeFugitiveID`).
   static func highestFugitiveID(_ dialect: SQLDialect) -> String {
     switch dialect {
