@@ -473,13 +473,16 @@ extension Store {
 
   /// Rewrites a fugitive's fields; `previousID` is its ID# before the change (notes and photo follow
   /// a new ID# through ON UPDATE CASCADE).
+  /// The ID# is written only when it changes, so that the triggers on `UPDATE OF id` (the ID#
+  /// runs, agency migration 11's high-water marks) stay quiet for an edit of anything else.
   public func updateFugitive(previousID: Int64, _ fields: FugitiveFields) throws {
+    let renumbers = fields.id != previousID
+    let values = Array(Self.values(fields).dropFirst(renumbers ? 0 : 1))
+    let columns = renumbers ? Self.writableColumns : Self.writableColumnsButID
+    let placeholders = Array(repeating: "?", count: values.count + 1).joined(separator: ", ")
     try database.run(
-      """
-      UPDATE fugitive SET (\(Self.writableColumns), updated_at) =
-        (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      WHERE id = ?
-      """, Self.values(fields) + [.text(now.iso8601), .integer(previousID)])
+      "UPDATE fugitive SET (\(columns), updated_at) = (\(placeholders)) WHERE id = ?",
+      values + [.text(now.iso8601), .integer(previousID)])
   }
 
   /// Deletes fugitives (their notes and photos go with them). Their places in the manual order
@@ -551,6 +554,10 @@ extension Store {
     captured_lon, last_seen_lat, last_seen_lon, last_seen_desc, last_seen_at
     """
 
+  /// `writableColumns` but the first, the ID#.
+  static let writableColumnsButID = String(writableColumns.dropFirst("id, ".count))
+
+  /// The values of `writableColumns`, in their order.
   static func values(_ fields: FugitiveFields) -> [SQLValue] {
     [
       .integer(fields.id), .text(fields.name), .text(nameSortKey(fields.name)),
