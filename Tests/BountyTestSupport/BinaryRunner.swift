@@ -95,6 +95,17 @@ public struct BinaryRunner {
       String.init)
   }
 
+  /// Copies the built binary to `path` with `cp`, not through this process: a file the test
+  /// process held open for writing would be inherited by any child another test thread started
+  /// meanwhile, and the copy could then not be run ("Text file busy", also when `setpriv` runs
+  /// it, which `started` cannot retry) for as long as that child lived.
+  public static func copyExecutable(to path: String) throws {
+    let copied = try PostgresTestServer.execute("/bin/cp", [executable, path])
+    guard copied.status == 0 else {
+      throw PostgresTestServerError(description: "cp of the binary failed: \(copied.stderr)")
+    }
+  }
+
   /// A process `make` builds, started; built and started again when exec meets "Text file busy":
   /// a copy of the binary another test just wrote can still be open for writing in a child that a
   /// parallel test forked meanwhile (the descriptor is inherited until that child execs), a race

@@ -29,7 +29,7 @@ public struct ReadOnlyDatabase {
     try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
     try manager.createDirectory(atPath: folder, withIntermediateDirectories: false)
     let binary = root.file("bounty")
-    try manager.copyItem(atPath: BinaryRunner.executable, toPath: binary)
+    try BinaryRunner.copyExecutable(to: binary)
     owner = BinaryRunner(database: path, now: now)
     // The test's own TMPDIR may be private; the reader gets one it can write.
     let temporary = root.file("tmp")

@@ -65,7 +65,7 @@ import Testing
     let files = FileManager.default
     try files.createDirectory(
       atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
-    try files.copyItem(atPath: BinaryRunner.executable, toPath: folder + "/bounty")
+    try BinaryRunner.copyExecutable(to: folder + "/bounty")
     try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/bounty")
     return folder
   }

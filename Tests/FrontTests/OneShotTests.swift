@@ -216,7 +216,7 @@ import Testing
     let copy = folder.file("elsewhere/bounty")
     try FileManager.default.createDirectory(
       atPath: folder.file("elsewhere"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: BinaryRunner.executable, toPath: copy)
+    try BinaryRunner.copyExecutable(to: copy)
     let runner = BinaryRunner(database: path)
     let before = TemporaryFolder.bytes(path)
     for read in [["fugitives", "list"], ["completions", "ids"], ["db", "info"]] {
