@@ -66,17 +66,20 @@ extension Store {
     guard database.dialect == .postgresql else {
       return (try beginStep(stack: "undo", label: ""), nil)
     }
-    let (id, address) = try beginServerStep(stack: "undo", label: "")
-    try record(into: id)
+    let (id, address) = try beginServerStep(stack: "undo", label: "", recording: true)
     return (id, address)
   }
 
   /// Opens a step of the current role on PostgreSQL, through the server's function (hunters may
-  /// not write the history tables; the server sets the step's hunter).
-  private func beginServerStep(stack: String, label: String) throws -> (Int64, String) {
+  /// not write the history tables; the server sets the step's hunter). `recording`: the triggers
+  /// record into it from now on (`record(into:)`), set in the same round trip.
+  private func beginServerStep(stack: String, label: String, recording: Bool = false) throws
+    -> (Int64, String)
+  {
+    let records = recording ? ", set_config('bounty.step', CAST(id AS text), true)" : ""
     guard
       let step = try database.queryFirst(
-        "SELECT id, address FROM bounty_begin_step(?, ?, ?, CAST(current_user AS text))",
+        "SELECT id, address\(records) FROM bounty_begin_step(?, ?, ?, CAST(current_user AS text))",
         [.text(stack), .text(label), .text(now.iso8601)], row: { ($0.int(0), $0.text(1)) })
     else { throw BountyError.io("the database did not answer the new history step") }
     return step
@@ -328,9 +331,7 @@ extension Store {
 
   private func beginStep(stack: String, label: String) throws -> Int64 {
     if database.dialect == .postgresql {
-      let (id, _) = try beginServerStep(stack: stack, label: label)
-      try record(into: id)
-      return id
+      return try beginServerStep(stack: stack, label: label, recording: true).0
     }
     let stepID =
       try database.insertReturningID(
