@@ -53,8 +53,9 @@ final class PostgresConnection: DatabaseEngine {
 
   /// The session's settings, after `PoolerSettings.probe` (which asks whether a pooler stands
   /// between bounty and the server), in one exchange with the first statement and in a
-  /// transaction of their own (a `BEGIN … ISOLATION LEVEL` after them starts afresh; without the `BEGIN`, the
-  /// `COMMIT` of the script's implicit transaction would log a warning on the server):
+  /// transaction of their own (a `BEGIN … ISOLATION LEVEL` after them starts afresh; without the
+  /// `BEGIN`, the `COMMIT` of the script's implicit transaction would log a warning on the
+  /// server):
   /// `lock_timeout` bounds every wait on a lock, the writers' turn included, unless the session
   /// already has one (`options=-c lock_timeout=…` in the URL, `PGOPTIONS`, `ALTER ROLE … SET`,
   /// `ALTER DATABASE … SET`); `client_connection_check_interval` (PostgreSQL 14 and later) makes
@@ -113,8 +114,15 @@ final class PostgresConnection: DatabaseEngine {
       throw BountyError.io("cannot connect to \(name): \(reason)")
     }
     self.handle = handle
-    pendingSetup = Self.sessionSetup(clientPID: api.backendPID(handle))
+    armSessionSetup()
     _ = api.setNoticeProcessor(handle, { _, _ in }, nil)
+  }
+
+  /// Makes the session's setup, with its probe for a pooler, wait for the next statement, and
+  /// forgets what an earlier probe found (a new connection, or one made again).
+  private func armSessionSetup() {
+    pooler = nil
+    pendingSetup = Self.sessionSetup(clientPID: api.backendPID(handle))
   }
 
   /// `strings` as a NULL-terminated array of C strings, valid while `body` runs.
@@ -503,8 +511,7 @@ final class PostgresConnection: DatabaseEngine {
     pendingBegin = nil
     commitPending = false
     readOnlyAnswer = nil
-    pooler = nil
-    pendingSetup = Self.sessionSetup(clientPID: api.backendPID(handle))
+    armSessionSetup()
     // The cancel key belongs to the server process, which is a new one.
     if let interruptFlag { interrupt(when: interruptFlag) }
     return true
